@@ -17,6 +17,7 @@ import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
 import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
+import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
 
 /**
  * Loads RDF into a store with RDF4J Rio, all of it in one write transaction: either every file is
@@ -48,14 +49,15 @@ public final class Loader {
   }
 
   /** One source of RDF: where it comes from, its format, and the base for relative IRIs. */
-  public record Source(String name, RDFFormat format, String baseIri, Opener opener) {
+  public record Source(String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable) {
     public static Source of(Path file) {
       return new Source(
-          file.toString(), RdfFormats.forFile(file), file.toUri().toString(), () -> RdfFormats.open(file));
+          file.toString(), RdfFormats.forFile(file), file.toUri().toString(), () -> RdfFormats.open(file), true);
     }
 
+    /** A stream read once (so an error's column may be unknown, see {@link LoadException}). */
     public static Source of(String name, RDFFormat format, String baseIri, InputStream in) {
-      return new Source(name, format, baseIri, () -> in);
+      return new Source(name, format, baseIri, () -> in, false);
     }
   }
 
@@ -98,17 +100,26 @@ public final class Loader {
   private static void parseInto(Source source, Counter counter) {
     RDFParser parser = Rio.createParser(source.format());
     parser.setRDFHandler(counter);
+    parser.setParseErrorListener(new ParseErrorCollector()); // reported by LoadException, not logged
     try (InputStream in = source.opener().open()) {
       parser.parse(in, source.baseIri());
     } catch (RDFParseException e) {
       String msg = RIO_POSITION.matcher(String.valueOf(e.getMessage())).replaceFirst("");
-      throw new LoadException(source.name(), e.getLineNumber(), e.getColumnNumber(), msg);
+      long line = e.getLineNumber();
+      long col = e.getColumnNumber();
+      if (col < 0 && line > 0) {
+        long[] where = ErrorLocator.locate(source, line);
+        if (where != null) {
+          line = where[0];
+          col = where[1];
+        }
+      }
+      throw new LoadException(source.name(), line, col, msg);
     } catch (IOException e) {
       throw new LoadException(source.name(), -1, -1, "cannot read: " + e.getMessage());
+    } catch (LoadException e) {
+      throw e;
     } catch (RuntimeException e) {
-      if (e instanceof LoadException le) {
-        throw le;
-      }
       throw new LoadException(source.name(), -1, -1, e.toString());
     }
   }

@@ -1,0 +1,125 @@
+package dev.quarry.server;
+
+import dev.quarry.core.Store;
+import dev.quarry.server.sparql.QueryService;
+import dev.quarry.server.sparql.UpdateService;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Quarry's HTTP server (Netty): the SPARQL 1.1 Protocol at {@code /sparql}, {@code /health} and
+ * {@code /metrics}, over one store. The caller owns the store: closing the server leaves it open.
+ */
+public final class QuarryServer implements AutoCloseable {
+  private final EventLoopGroup boss;
+  private final EventLoopGroup io;
+  private final ExecutorService workers;
+  private final Channel channel;
+  private final PrometheusMeterRegistry metrics;
+
+  private QuarryServer(
+      EventLoopGroup boss, EventLoopGroup io, ExecutorService workers, Channel channel, PrometheusMeterRegistry metrics) {
+    this.boss = boss;
+    this.io = io;
+    this.workers = workers;
+    this.channel = channel;
+    this.metrics = metrics;
+  }
+
+  /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
+  public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    QueryService queries = new QueryService(store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService());
+    UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService workers =
+        Executors.newFixedThreadPool(
+            cfg.queryThreads(),
+            r -> {
+              Thread t = new Thread(r, "quarry-query-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    HttpDispatcher dispatcher = new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
+    int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
+
+    EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup io = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), NioIoHandler.newFactory());
+    try {
+      Channel ch =
+          new ServerBootstrap()
+              .group(boss, io)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel c) {
+                      c.pipeline()
+                          .addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024))
+                          .addLast(new HttpServerExpectContinueHandler())
+                          .addLast(new HttpObjectAggregator(maxBody))
+                          .addLast(dispatcher);
+                    }
+                  })
+              .bind(cfg.host(), cfg.port())
+              .sync()
+              .channel();
+      return new QuarryServer(boss, io, workers, ch, metrics);
+    } catch (InterruptedException | RuntimeException e) {
+      boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      workers.shutdownNow();
+      throw e;
+    }
+  }
+
+  public int port() {
+    return ((InetSocketAddress) channel.localAddress()).getPort();
+  }
+
+  /** The SPARQL endpoint's URL. */
+  public URI endpoint() {
+    InetSocketAddress a = (InetSocketAddress) channel.localAddress();
+    String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+    if (host.contains(":")) {
+      host = "[" + host + "]";
+    }
+    return URI.create("http://" + host + ":" + a.getPort() + "/sparql");
+  }
+
+  public PrometheusMeterRegistry metrics() {
+    return metrics;
+  }
+
+  /** Stops accepting, lets running requests finish for a moment, then stops. */
+  @Override
+  public void close() {
+    channel.close().awaitUninterruptibly();
+    workers.shutdown();
+    try {
+      workers.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    workers.shutdownNow();
+    boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    io.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+  }
+}

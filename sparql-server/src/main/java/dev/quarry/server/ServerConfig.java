@@ -1,0 +1,34 @@
+package dev.quarry.server;
+
+import dev.quarry.core.config.Config;
+import java.time.Duration;
+
+/** The server's options, read once from the configuration (see config/quarry.yaml). */
+public record ServerConfig(
+    String host,
+    int port,
+    boolean demoData,
+    int ioThreads,
+    int queryThreads,
+    long maxRequestBytes,
+    Duration queryTimeout,
+    long maxResultRows,
+    boolean updateEnabled,
+    boolean allowService,
+    boolean allowLoadUrls) {
+
+  public static ServerConfig from(Config c) {
+    return new ServerConfig(
+        c.getString("server.host"),
+        c.getInt("server.port"),
+        c.getBoolean("server.demo-data"),
+        c.getInt("server.io-threads"),
+        Math.max(1, c.getInt("server.query-threads")),
+        c.getBytes("limits.max-request-bytes"),
+        c.getDuration("limits.query-timeout"),
+        c.getLong("limits.max-result-rows"),
+        c.getBoolean("update.enabled"),
+        c.getBoolean("remote.allow-service"),
+        c.getBoolean("remote.allow-load-urls"));
+  }
+}

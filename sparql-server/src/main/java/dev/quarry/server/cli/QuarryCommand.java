@@ -1,0 +1,29 @@
+package dev.quarry.server.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "quarry",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = "Quarry: an RDF quad store with a SPARQL 1.1 endpoint.",
+    subcommands = {
+      ServeCommand.class,
+      LoadCommand.class,
+      QueryCommand.class,
+      UpdateCommand.class,
+      DumpCommand.class,
+      StatsCommand.class,
+      CheckCommand.class
+    })
+final class QuarryCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "a command is needed");
+  }
+}

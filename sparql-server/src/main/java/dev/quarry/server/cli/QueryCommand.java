@@ -1,0 +1,100 @@
+package dev.quarry.server.cli;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
+import dev.quarry.server.ServerConfig;
+import dev.quarry.server.sparql.QueryService;
+import dev.quarry.server.sparql.ResultFormat;
+import dev.quarry.server.sparql.ResultWriter;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.jena.query.Query;
+import org.apache.jena.sparql.exec.QueryExec;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "query",
+    mixinStandardHelpOptions = true,
+    description = "Run a SPARQL query on a store directory or a SPARQL endpoint and print the result.")
+final class QueryCommand implements Callable<Integer> {
+  static final class Target {
+    @Option(names = "--location", paramLabel = "DIR", required = true, description = "A store directory.")
+    Path location;
+
+    @Option(names = "--endpoint", paramLabel = "URL", required = true, description = "A SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
+    String endpoint;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  @Mixin ConfigOptions config;
+
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table, json, csv, tsv or xml (and for CONSTRUCT/DESCRIBE also turtle, ntriples, jsonld, rdfxml). Default: ${DEFAULT-VALUE}.")
+  String format;
+
+  @Parameters(paramLabel = "QUERY", description = "The query text, or @file.rq.")
+  String query;
+
+  @Override
+  public Integer call() throws IOException {
+    String text = Texts.textOrFile(query);
+    Query parsed = QueryService.parse(text);
+    boolean graph = parsed.isConstructType() || parsed.isDescribeType();
+    ResultFormat f = formatFor(format, graph);
+    OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+    if (target.endpoint != null) {
+      try (QueryExec qe = QueryExec.service(target.endpoint).query(parsed).build()) {
+        ResultWriter.write(qe, parsed, f, out, Long.MAX_VALUE);
+      }
+    } else {
+      if (!Quarry.exists(target.location)) {
+        throw new UsageError("no Quarry store in " + target.location);
+      }
+      Config c = config.resolve();
+      ServerConfig sc = ServerConfig.from(c);
+      try (Store store = Quarry.open(target.location)) {
+        QueryService qs = new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService());
+        QueryService.Prepared p = qs.prepare(text, List.of(), List.of(), null, f.mediaType());
+        qs.execute(p, out);
+      }
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** The CLI's format names, for result sets and for graphs. */
+  static ResultFormat formatFor(String name, boolean graph) {
+    String n = name.toLowerCase(Locale.ROOT);
+    if (graph) {
+      return switch (n) {
+        case "table", "turtle", "ttl" -> ResultFormat.TURTLE;
+        case "json", "jsonld" -> ResultFormat.JSONLD;
+        case "xml", "rdfxml" -> ResultFormat.RDFXML;
+        case "csv", "tsv", "ntriples", "nt" -> ResultFormat.NTRIPLES;
+        default -> throw new UsageError("unknown --format '" + name + "' for a graph result");
+      };
+    }
+    return switch (n) {
+      case "table" -> ResultFormat.TABLE;
+      case "json" -> ResultFormat.JSON;
+      case "xml" -> ResultFormat.XML;
+      case "csv" -> ResultFormat.CSV;
+      case "tsv" -> ResultFormat.TSV;
+      default -> throw new UsageError("unknown --format '" + name + "' (table, json, csv, tsv or xml)");
+    };
+  }
+}

@@ -1,0 +1,25 @@
+package dev.quarry.server.cli;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code --location DIR}: the store a command works on. */
+final class StoreOption {
+  @Option(names = "--location", paramLabel = "DIR", required = true, description = "The store's directory.")
+  Path location;
+
+  /** Opens the existing store; a directory without one is a usage error. */
+  Store openExisting() {
+    if (!Quarry.exists(location)) {
+      throw new UsageError("no Quarry store in " + location + " (create one with 'quarry load --location " + location + " FILE...')");
+    }
+    return Quarry.open(location);
+  }
+
+  /** Opens the store, creating it if the directory has none. */
+  Store openOrCreate() {
+    return Quarry.open(location);
+  }
+}

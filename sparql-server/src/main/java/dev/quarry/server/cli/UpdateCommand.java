@@ -1,0 +1,38 @@
+package dev.quarry.server.cli;
+
+import dev.quarry.core.Store;
+import dev.quarry.server.ServerConfig;
+import dev.quarry.server.sparql.UpdateService;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "update",
+    mixinStandardHelpOptions = true,
+    description = "Apply a SPARQL Update to a store, atomically.")
+final class UpdateCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin StoreOption store;
+  @Mixin ConfigOptions config;
+
+  @Parameters(paramLabel = "UPDATE", description = "The update text, or @file.ru.")
+  String update;
+
+  @Override
+  public Integer call() {
+    String text = Texts.textOrFile(update);
+    ServerConfig sc = ServerConfig.from(config.resolve());
+    try (Store s = store.openExisting()) {
+      UpdateService us = new UpdateService(s, sc.allowService(), sc.allowLoadUrls());
+      var req = us.prepare(text);
+      long start = System.nanoTime();
+      us.execute(req);
+      spec.commandLine().getOut().printf("Update applied in %d ms%n", (System.nanoTime() - start) / 1_000_000);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,129 @@
+package dev.quarry.server.sparql;
+
+import dev.quarry.core.Store;
+import dev.quarry.server.HttpError;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.ARQ;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.Syntax;
+import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.OpVisitorBase;
+import org.apache.jena.sparql.algebra.OpWalker;
+import org.apache.jena.sparql.algebra.op.OpService;
+import org.apache.jena.sparql.core.DatasetDescription;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DynamicDatasets;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.system.Txn;
+
+/**
+ * Answers SPARQL queries over a store: parse, check against the server's policy, choose the result
+ * format, then run in a read transaction with the configured timeout and result limit.
+ *
+ * <p>Split in two steps so that every error a client can fix (syntax, format, policy) is found
+ * before the first byte of a response is sent.
+ */
+public final class QueryService {
+  private final Store store;
+  private final Duration timeout;
+  private final long maxRows;
+  private final boolean allowService;
+
+  /** A query ready to run: parsed, checked, with its format and dataset. */
+  public record Prepared(Query query, ResultFormat format, DatasetGraph dataset) {}
+
+  public QueryService(Store store, Duration timeout, long maxRows, boolean allowService) {
+    this.store = store;
+    this.timeout = timeout;
+    this.maxRows = maxRows;
+    this.allowService = allowService;
+  }
+
+  /**
+   * Parses and checks a query and picks its result format.
+   *
+   * @throws HttpError 400 for a syntax error (with line and column), 403 for a forbidden SERVICE,
+   *     406 when no acceptable format exists
+   */
+  public Prepared prepare(
+      String text, List<String> defaultGraphs, List<String> namedGraphs, String accept, String format) {
+    Query query = parse(text);
+    if (!allowService && usesService(query)) {
+      throw new HttpError(
+          HttpResponseStatus.FORBIDDEN,
+          "SERVICE is disabled on this server (set remote.allow-service: true to allow it)");
+    }
+    boolean graph = query.isConstructType() || query.isDescribeType();
+    ResultFormat f = ResultFormat.negotiate(accept, format, graph);
+    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs));
+  }
+
+  /** Runs a prepared query and writes its result to {@code out}. */
+  public void execute(Prepared p, OutputStream out) {
+    Txn.executeRead(
+        store.dataset(),
+        () -> {
+          try (QueryExec qe = newExec(p)) {
+            ResultWriter.write(qe, p.query(), p.format(), out, maxRows);
+          }
+        });
+  }
+
+  private QueryExec newExec(Prepared p) {
+    var b = QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
+    if (!timeout.isZero()) {
+      b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+    return b.build();
+  }
+
+  public static Query parse(String text) {
+    try {
+      return QueryFactory.create(text, Syntax.syntaxARQ);
+    } catch (QueryParseException e) {
+      throw new HttpError(HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
+    }
+  }
+
+  private static boolean usesService(Query query) {
+    AtomicBoolean found = new AtomicBoolean();
+    OpWalker.walk(
+        Algebra.compile(query),
+        new OpVisitorBase() {
+          @Override
+          public void visit(OpService op) {
+            found.set(true);
+          }
+        });
+    return found.get();
+  }
+
+  /**
+   * The dataset a query runs on: the store itself, or the graphs the protocol parameters (or else
+   * the query's FROM and FROM NAMED) name, always taken from the store, never fetched.
+   */
+  private DatasetGraph datasetFor(Query query, List<String> defaultGraphs, List<String> namedGraphs) {
+    DatasetGraph dsg = store.dataset();
+    if (!defaultGraphs.isEmpty() || !namedGraphs.isEmpty()) {
+      return DynamicDatasets.dynamicDataset(nodes(defaultGraphs), nodes(namedGraphs), dsg, false);
+    }
+    if (query.hasDatasetDescription()) {
+      DatasetDescription d = query.getDatasetDescription();
+      return DynamicDatasets.dynamicDataset(d, dsg, false);
+    }
+    return dsg;
+  }
+
+  private static List<Node> nodes(List<String> iris) {
+    return iris.stream().map(NodeFactory::createURI).toList();
+  }
+}

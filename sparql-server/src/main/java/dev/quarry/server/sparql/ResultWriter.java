@@ -1,0 +1,102 @@
+package dev.quarry.server.sparql;
+
+import java.io.OutputStream;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Query;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.RDFFormat;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.RowSet;
+import org.apache.jena.sparql.graph.GraphFactory;
+import org.apache.jena.sparql.resultset.ResultsWriter;
+
+/**
+ * Runs a query execution and writes its result in a chosen format, streaming where the format
+ * allows (all result-set formats, Turtle and N-Triples) and enforcing the result-size limit.
+ */
+public final class ResultWriter {
+  private ResultWriter() {}
+
+  public static void write(QueryExec qe, Query query, ResultFormat format, OutputStream out, long maxRows) {
+    switch (query.queryType()) {
+      case SELECT -> ResultsWriter.create().lang(format.lang()).build().write(out, limited(qe.select(), maxRows));
+      case ASK -> ResultsWriter.create().lang(format.lang()).build().write(out, qe.ask());
+      case CONSTRUCT -> writeTriples(qe.constructTriples(), query, format, out, maxRows);
+      case DESCRIBE -> writeTriples(qe.describeTriples(), query, format, out, maxRows);
+      default -> throw new IllegalArgumentException("not a query that returns results: " + query.queryType());
+    }
+  }
+
+  private static void writeTriples(
+      Iterator<Triple> triples, Query query, ResultFormat format, OutputStream out, long maxRows) {
+    long n = 0;
+    if (format.lang() == Lang.TURTLE || format.lang() == Lang.NTRIPLES) {
+      StreamRDF stream =
+          StreamRDFWriter.getWriterStream(
+              out, format.lang() == Lang.TURTLE ? RDFFormat.TURTLE_BLOCKS : RDFFormat.NTRIPLES);
+      stream.start();
+      if (format.lang() == Lang.TURTLE) {
+        query.getPrefixMapping().getNsPrefixMap().forEach(stream::prefix);
+      }
+      while (triples.hasNext()) {
+        if (++n > maxRows) {
+          throw new ResultLimitException(maxRows);
+        }
+        stream.triple(triples.next());
+      }
+      stream.finish();
+      return;
+    }
+    // JSON-LD and RDF/XML are written from a whole graph.
+    Graph g = GraphFactory.createDefaultGraph();
+    g.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
+    while (triples.hasNext()) {
+      if (++n > maxRows) {
+        throw new ResultLimitException(maxRows);
+      }
+      g.add(triples.next());
+    }
+    RDFDataMgr.write(out, g, format.lang());
+  }
+
+  /** The rows of {@code rows}, failing once there are more than {@code max}. */
+  private static RowSet limited(RowSet rows, long max) {
+    return new RowSet() {
+      @Override
+      public boolean hasNext() {
+        return rows.hasNext();
+      }
+
+      @Override
+      public Binding next() {
+        if (rows.getRowNumber() >= max) {
+          throw new ResultLimitException(max);
+        }
+        return rows.next();
+      }
+
+      @Override
+      public List<Var> getResultVars() {
+        return rows.getResultVars();
+      }
+
+      @Override
+      public long getRowNumber() {
+        return rows.getRowNumber();
+      }
+
+      @Override
+      public void close() {
+        rows.close();
+      }
+    };
+  }
+}

@@ -1,0 +1,130 @@
+package dev.quarry.server.sparql;
+
+import dev.quarry.server.HttpError;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A SPARQL 1.1 Protocol request, taken apart: a query or an update, its text, the protocol's
+ * dataset parameters, and what the client accepts. Every way the protocol allows is understood:
+ * GET with {@code query=}, POST of a form, POST of {@code application/sparql-query} or
+ * {@code application/sparql-update}. A GET with no parameters asks for the query page.
+ */
+public record SparqlRequest(
+    Kind kind,
+    String text,
+    List<String> defaultGraphs,
+    List<String> namedGraphs,
+    String accept,
+    String format) {
+
+  public enum Kind {
+    QUERY,
+    UPDATE,
+    PAGE
+  }
+
+  public static SparqlRequest parse(FullHttpRequest req) {
+    QueryStringDecoder url = new QueryStringDecoder(req.uri(), StandardCharsets.UTF_8);
+    Map<String, List<String>> params = new HashMap<>(url.parameters());
+    String accept = req.headers().get(HttpHeaderNames.ACCEPT);
+    HttpMethod method = req.method();
+
+    if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+      if (params.containsKey("update")) {
+        throw bad("an update must be sent with POST, not GET");
+      }
+      if (!params.containsKey("query")) {
+        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null);
+      }
+      return fromParams(params, accept);
+    }
+    if (!method.equals(HttpMethod.POST)) {
+      throw new HttpError(
+          HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET or POST on the SPARQL endpoint");
+    }
+    String contentType = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
+    String baseType = contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
+    String body = req.content().toString(StandardCharsets.UTF_8);
+    switch (baseType) {
+      case "application/x-www-form-urlencoded" -> {
+        new QueryStringDecoder(body, StandardCharsets.UTF_8, false)
+            .parameters()
+            .forEach((k, v) -> params.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
+        return fromParams(params, accept);
+      }
+      case "application/sparql-query" -> {
+        return new SparqlRequest(
+            Kind.QUERY,
+            body,
+            params.getOrDefault("default-graph-uri", List.of()),
+            params.getOrDefault("named-graph-uri", List.of()),
+            accept,
+            single(params, "format"));
+      }
+      case "application/sparql-update" -> {
+        rejectUsingGraphs(params);
+        return new SparqlRequest(Kind.UPDATE, body, List.of(), List.of(), accept, null);
+      }
+      default ->
+          throw new HttpError(
+              HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+              "unsupported Content-Type '"
+                  + contentType
+                  + "': POST application/x-www-form-urlencoded, application/sparql-query or"
+                  + " application/sparql-update");
+    }
+  }
+
+  private static SparqlRequest fromParams(Map<String, List<String>> params, String accept) {
+    String query = single(params, "query");
+    String update = single(params, "update");
+    if (query != null && update != null) {
+      throw bad("a request has either query= or update=, not both");
+    }
+    if (query == null && update == null) {
+      throw bad("no query= or update= parameter");
+    }
+    if (update != null) {
+      rejectUsingGraphs(params);
+      return new SparqlRequest(Kind.UPDATE, update, List.of(), List.of(), accept, null);
+    }
+    return new SparqlRequest(
+        Kind.QUERY,
+        query,
+        params.getOrDefault("default-graph-uri", List.of()),
+        params.getOrDefault("named-graph-uri", List.of()),
+        accept,
+        single(params, "format"));
+  }
+
+  private static String single(Map<String, List<String>> params, String name) {
+    List<String> v = params.get(name);
+    if (v == null || v.isEmpty()) {
+      return null;
+    }
+    if (v.size() > 1) {
+      throw bad("the " + name + "= parameter is given " + v.size() + " times");
+    }
+    return v.get(0);
+  }
+
+  private static void rejectUsingGraphs(Map<String, List<String>> params) {
+    if (params.containsKey("using-graph-uri") || params.containsKey("using-named-graph-uri")) {
+      throw bad("using-graph-uri and using-named-graph-uri are not supported yet; use USING in the update");
+    }
+  }
+
+  private static HttpError bad(String message) {
+    return new HttpError(HttpResponseStatus.BAD_REQUEST, message);
+  }
+}

@@ -1,0 +1,66 @@
+package dev.quarry.server.sparql;
+
+import dev.quarry.core.Store;
+import dev.quarry.server.HttpError;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import org.apache.jena.query.ARQ;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.sparql.exec.UpdateExec;
+import org.apache.jena.sparql.modify.request.UpdateLoad;
+import org.apache.jena.system.Txn;
+import org.apache.jena.update.Update;
+import org.apache.jena.update.UpdateFactory;
+import org.apache.jena.update.UpdateRequest;
+
+/**
+ * Applies SPARQL updates to a store, each request atomically in one write transaction: if any
+ * operation fails, none of the request's changes are kept.
+ */
+public final class UpdateService {
+  private final Store store;
+  private final boolean allowService;
+  private final boolean allowLoadUrls;
+
+  public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
+    this.store = store;
+    this.allowService = allowService;
+    this.allowLoadUrls = allowLoadUrls;
+  }
+
+  /**
+   * Parses and checks an update.
+   *
+   * @throws HttpError 400 for a syntax error, 403 for a LOAD of a remote URL when not allowed
+   */
+  public UpdateRequest prepare(String text) {
+    UpdateRequest req;
+    try {
+      req = UpdateFactory.create(text);
+    } catch (QueryParseException e) {
+      throw new HttpError(HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
+    }
+    if (!allowLoadUrls) {
+      for (Update op : req.getOperations()) {
+        if (op instanceof UpdateLoad load && !load.getSource().startsWith("file:")) {
+          throw new HttpError(
+              HttpResponseStatus.FORBIDDEN,
+              "LOAD <"
+                  + load.getSource()
+                  + "> would fetch a remote URL, which is disabled (remote.allow-load-urls)");
+        }
+      }
+    }
+    return req;
+  }
+
+  /** Applies the update atomically. */
+  public void execute(UpdateRequest req) {
+    Txn.executeWrite(
+        store.dataset(),
+        () ->
+            UpdateExec.dataset(store.dataset())
+                .update(req)
+                .set(ARQ.httpServiceAllowed, allowService)
+                .execute());
+  }
+}
