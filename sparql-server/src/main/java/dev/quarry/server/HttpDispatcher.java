@@ -10,7 +10,6 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -50,8 +49,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     this.updatesEnabled = updatesEnabled;
     this.workers = workers;
     this.metrics = metrics;
-    this.queryTimer = Timer.builder("quarry.sparql.query").description("SPARQL queries answered").register(metrics);
-    this.updateTimer = Timer.builder("quarry.sparql.update").description("SPARQL updates applied").register(metrics);
+    this.queryTimer =
+        Timer.builder("quarry.sparql.query")
+            .description("SPARQL queries answered")
+            .register(metrics);
+    this.updateTimer =
+        Timer.builder("quarry.sparql.update")
+            .description("SPARQL updates applied")
+            .register(metrics);
   }
 
   @Override
@@ -66,13 +71,25 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     try {
       switch (path) {
         case "/sparql", "/query", "/update" -> sparql(ctx, req, keepAlive);
-        case "/", "" -> HttpResponses.send(ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
+        case "/", "" ->
+            HttpResponses.send(
+                ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
         case "/health" ->
-            HttpResponses.send(ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
+            HttpResponses.send(
+                ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
         case "/metrics" ->
             HttpResponses.send(
-                ctx, HttpResponseStatus.OK, "text/plain; version=0.0.4", metrics.scrape(), keepAlive);
-        default -> HttpResponses.error(ctx, HttpResponseStatus.NOT_FOUND, "no resource at " + path + " (try /sparql)", keepAlive);
+                ctx,
+                HttpResponseStatus.OK,
+                "text/plain; version=0.0.4",
+                metrics.scrape(),
+                keepAlive);
+        default ->
+            HttpResponses.error(
+                ctx,
+                HttpResponseStatus.NOT_FOUND,
+                "no resource at " + path + " (try /sparql)",
+                keepAlive);
       }
     } catch (HttpError e) {
       HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
@@ -82,9 +99,12 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   private void sparql(ChannelHandlerContext ctx, FullHttpRequest req, boolean keepAlive) {
     SparqlRequest sr = SparqlRequest.parse(req);
     switch (sr.kind()) {
-      case PAGE -> HttpResponses.send(ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
+      case PAGE ->
+          HttpResponses.send(ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
       case QUERY -> {
-        QueryService.Prepared p = queries.prepare(sr.text(), sr.defaultGraphs(), sr.namedGraphs(), sr.accept(), sr.format());
+        QueryService.Prepared p =
+            queries.prepare(
+                sr.text(), sr.defaultGraphs(), sr.namedGraphs(), sr.accept(), sr.format());
         boolean head = req.method().equals(HttpMethod.HEAD);
         submit(ctx, keepAlive, () -> runQuery(ctx, p, keepAlive, head));
       }
@@ -104,12 +124,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     try {
       workers.execute(work);
     } catch (RejectedExecutionException e) {
-      HttpResponses.error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
+      HttpResponses.error(
+          ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
     }
   }
 
-  private void runQuery(ChannelHandlerContext ctx, QueryService.Prepared p, boolean keepAlive, boolean head) {
-    ResponseStream out = new ResponseStream(ctx, ResponseStream.withCharset(p.format().mediaType()), keepAlive);
+  private void runQuery(
+      ChannelHandlerContext ctx, QueryService.Prepared p, boolean keepAlive, boolean head) {
+    ResponseStream out =
+        new ResponseStream(ctx, ResponseStream.withCharset(p.format().mediaType()), keepAlive);
     Timer.Sample sample = Timer.start(metrics);
     try {
       if (!head) {
@@ -123,12 +146,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
   }
 
-  private void runUpdate(ChannelHandlerContext ctx, org.apache.jena.update.UpdateRequest update, boolean keepAlive) {
+  private void runUpdate(
+      ChannelHandlerContext ctx, org.apache.jena.update.UpdateRequest update, boolean keepAlive) {
     long start = System.nanoTime();
     try {
       updates.execute(update);
       long ms = (System.nanoTime() - start) / 1_000_000;
-      HttpResponses.send(ctx, HttpResponseStatus.OK, "text/plain", "update applied in " + ms + " ms\n", keepAlive);
+      HttpResponses.send(
+          ctx, HttpResponseStatus.OK, "text/plain", "update applied in " + ms + " ms\n", keepAlive);
     } catch (RuntimeException e) {
       HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
     } finally {
@@ -137,7 +162,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   }
 
   /** Answers with an error status if nothing was sent yet; otherwise the connection is cut. */
-  private static void fail(ChannelHandlerContext ctx, ResponseStream out, boolean keepAlive, RuntimeException e) {
+  private static void fail(
+      ChannelHandlerContext ctx, ResponseStream out, boolean keepAlive, RuntimeException e) {
     boolean started = out.started();
     out.abandon();
     if (started) {
@@ -145,7 +171,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     HttpResponseStatus status = statusFor(e);
-    if (status.code() >= 500) {
+    if (status == HttpResponseStatus.INTERNAL_SERVER_ERROR) {
       LOG.error("query failed", e);
     }
     HttpResponses.error(ctx, status, messageFor(e), keepAlive);
@@ -158,7 +184,9 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (e instanceof QueryCancelledException) {
       return HttpResponseStatus.SERVICE_UNAVAILABLE;
     }
-    if (e instanceof ResultLimitException || e instanceof QueryException || e instanceof JenaException) {
+    if (e instanceof ResultLimitException
+        || e instanceof QueryException
+        || e instanceof JenaException) {
       return HttpResponseStatus.BAD_REQUEST;
     }
     return HttpResponseStatus.INTERNAL_SERVER_ERROR;
@@ -183,5 +211,4 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     LOG.debug("connection error: {}", cause.toString());
     ctx.close();
   }
-
 }

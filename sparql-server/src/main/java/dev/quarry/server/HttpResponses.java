@@ -34,7 +34,13 @@ final class HttpResponses {
   }
 
   /** An error: the status and one line saying what went wrong. */
-  static void error(ChannelHandlerContext ctx, HttpResponseStatus status, String message, boolean keepAlive) {
-    send(ctx, status, "text/plain", status.code() + " " + status.reasonPhrase() + ": " + message + "\n", keepAlive);
+  static void error(
+      ChannelHandlerContext ctx, HttpResponseStatus status, String message, boolean keepAlive) {
+    send(
+        ctx,
+        status,
+        "text/plain",
+        status.code() + " " + status.reasonPhrase() + ": " + message + "\n",
+        keepAlive);
   }
 }

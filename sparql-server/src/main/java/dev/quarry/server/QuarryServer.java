@@ -35,7 +35,11 @@ public final class QuarryServer implements AutoCloseable {
   private final PrometheusMeterRegistry metrics;
 
   private QuarryServer(
-      EventLoopGroup boss, EventLoopGroup io, ExecutorService workers, Channel channel, PrometheusMeterRegistry metrics) {
+      EventLoopGroup boss,
+      EventLoopGroup io,
+      ExecutorService workers,
+      Channel channel,
+      PrometheusMeterRegistry metrics) {
     this.boss = boss;
     this.io = io;
     this.workers = workers;
@@ -46,7 +50,8 @@ public final class QuarryServer implements AutoCloseable {
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
   public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    QueryService queries = new QueryService(store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService());
+    QueryService queries =
+        new QueryService(store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService());
     UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
     AtomicInteger n = new AtomicInteger();
     ExecutorService workers =
@@ -57,7 +62,8 @@ public final class QuarryServer implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    HttpDispatcher dispatcher = new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
+    HttpDispatcher dispatcher =
+        new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
 
     EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -97,7 +103,8 @@ public final class QuarryServer implements AutoCloseable {
   /** The SPARQL endpoint's URL. */
   public URI endpoint() {
     InetSocketAddress a = (InetSocketAddress) channel.localAddress();
-    String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+    String host =
+        a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
     if (host.contains(":")) {
       host = "[" + host + "]";
     }

@@ -21,8 +21,8 @@ import java.io.OutputStream;
  * A 200 response body written from a worker thread, streamed to the client in chunks.
  *
  * <p>Nothing is sent until a chunk is full, so a query that fails early (before 64 KB of output)
- * can still be answered with a proper error status: see {@link #started()}. A small result goes
- * out as one response with a Content-Length. When the client reads slowly, the writer waits for the
+ * can still be answered with a proper error status: see {@link #started()}. A small result goes out
+ * as one response with a Content-Length. When the client reads slowly, the writer waits for the
  * socket to drain instead of buffering the whole result in memory; when the client has gone away,
  * writing fails, which stops the query.
  */
@@ -113,7 +113,10 @@ final class ResponseStream extends OutputStream {
     }
   }
 
-  /** Drops what is buffered; if the response had started, cuts the connection so the client sees it fail. */
+  /**
+   * Drops what is buffered; if the response had started, cuts the connection so the client sees it
+   * fail.
+   */
   void abandon() {
     if (finished) {
       return;

@@ -17,12 +17,15 @@ import java.nio.file.Path;
  *
  * <p>The backend behind {@link Store} is chosen here and nowhere else. Until the paged engine lands
  * (store-core's storage, buffer, btree and index layers), {@code storage: file} is the interim
- * {@link JournaledMemoryStore} and {@code storage: memory} is Jena's in-memory transactional dataset.
+ * {@link JournaledMemoryStore} and {@code storage: memory} is Jena's in-memory transactional
+ * dataset.
  */
 public final class Quarry {
   private Quarry() {}
 
-  /** Opens the store the configuration describes ({@code store.storage}, {@code store.location}). */
+  /**
+   * Opens the store the configuration describes ({@code store.storage}, {@code store.location}).
+   */
   public static Store open(Config config) {
     return switch (StorageKind.parse(config.getString("store.storage"))) {
       case FILE -> openDirectory(Path.of(config.getString("store.location")));

@@ -15,7 +15,8 @@ public enum StorageKind {
       case "file" -> FILE;
       case "memory" -> MEMORY;
       default ->
-          throw new ConfigException("option 'store.storage' must be file or memory, got '" + s + "'");
+          throw new ConfigException(
+              "option 'store.storage' must be file or memory, got '" + s + "'");
     };
   }
 }

@@ -63,9 +63,13 @@ public abstract class AbstractStoreContractTest {
           assertEquals(3, Iter.count(dsg.find()));
           assertTrue(dsg.contains(q1));
           assertEquals(
-              2, Iter.count(dsg.find(Node.ANY, NodeFactory.createURI("http://s/1"), Node.ANY, Node.ANY)));
+              2,
+              Iter.count(
+                  dsg.find(Node.ANY, NodeFactory.createURI("http://s/1"), Node.ANY, Node.ANY)));
           assertEquals(
-              2, Iter.count(dsg.find(Node.ANY, Node.ANY, NodeFactory.createURI("http://p/1"), Node.ANY)));
+              2,
+              Iter.count(
+                  dsg.find(Node.ANY, Node.ANY, NodeFactory.createURI("http://p/1"), Node.ANY)));
           assertEquals(1, Iter.count(dsg.getDefaultGraph().find()));
           assertEquals(1, Iter.count(dsg.getGraph(NodeFactory.createURI("http://g/2")).find()));
           assertEquals(2, Iter.count(dsg.listGraphNodes()));

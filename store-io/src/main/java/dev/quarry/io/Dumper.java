@@ -32,7 +32,9 @@ public final class Dumper {
           for (var it = dsg.find(g, Node.ANY, Node.ANY, Node.ANY); it.hasNext(); ) {
             Quad q = it.next();
             writer.handleStatement(
-                quads ? RioTerms.toStatement(q) : RioTerms.toStatement(Quad.create(Quad.defaultGraphIRI, q.asTriple())));
+                quads
+                    ? RioTerms.toStatement(q)
+                    : RioTerms.toStatement(Quad.create(Quad.defaultGraphIRI, q.asTriple())));
             n++;
           }
           writer.endRDF();

@@ -12,8 +12,8 @@ import org.eclipse.rdf4j.rio.RDFFormat;
 
 /**
  * Finds the column of a parse error that Rio reported with a line only (its N-Triples, N-Quads,
- * Turtle and TriG parsers count lines, not columns): the source is parsed once more with Jena
- * RIOT, which tracks both, and its first error is taken if it is on that line or the next (an
+ * Turtle and TriG parsers count lines, not columns): the source is parsed once more with Jena RIOT,
+ * which tracks both, and its first error is taken if it is on that line or the next (an
  * unterminated token is seen by one at the end of a line, by the other at the start of the next).
  * Only called after a load has already failed, so it costs nothing on the way to a good load.
  */

@@ -30,7 +30,8 @@ public final class Loader {
   /** How often progress is reported, in statements. */
   public static final long PROGRESS_EVERY = 100_000;
 
-  private static final Pattern RIO_POSITION = Pattern.compile("\\s*\\[line \\d+(, column \\d+)?\\]$");
+  private static final Pattern RIO_POSITION =
+      Pattern.compile("\\s*\\[line \\d+(, column \\d+)?\\]$");
 
   /** Told of the load's progress every {@link #PROGRESS_EVERY} statements. */
   @FunctionalInterface
@@ -49,10 +50,15 @@ public final class Loader {
   }
 
   /** One source of RDF: where it comes from, its format, and the base for relative IRIs. */
-  public record Source(String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable) {
+  public record Source(
+      String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable) {
     public static Source of(Path file) {
       return new Source(
-          file.toString(), RdfFormats.forFile(file), file.toUri().toString(), () -> RdfFormats.open(file), true);
+          file.toString(),
+          RdfFormats.forFile(file),
+          file.toUri().toString(),
+          () -> RdfFormats.open(file),
+          true);
     }
 
     /** A stream read once (so an error's column may be unknown, see {@link LoadException}). */
@@ -100,7 +106,8 @@ public final class Loader {
   private static void parseInto(Source source, Counter counter) {
     RDFParser parser = Rio.createParser(source.format());
     parser.setRDFHandler(counter);
-    parser.setParseErrorListener(new ParseErrorCollector()); // reported by LoadException, not logged
+    parser.setParseErrorListener(
+        new ParseErrorCollector()); // reported by LoadException, not logged
     try (InputStream in = source.opener().open()) {
       parser.parse(in, source.baseIri());
     } catch (RDFParseException e) {

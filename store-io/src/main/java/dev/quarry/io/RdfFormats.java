@@ -56,6 +56,8 @@ public final class RdfFormats {
   }
 
   private static String stripGz(String name) {
-    return name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+    return name.toLowerCase(Locale.ROOT).endsWith(".gz")
+        ? name.substring(0, name.length() - 3)
+        : name;
   }
 }

@@ -15,7 +15,9 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.XSD;
 
-/** Converts RDF terms between RDF4J's model (what Rio reads and writes) and Jena's (the store's). */
+/**
+ * Converts RDF terms between RDF4J's model (what Rio reads and writes) and Jena's (the store's).
+ */
 public final class RioTerms {
   private static final ValueFactory VF = SimpleValueFactory.getInstance();
 
@@ -46,7 +48,8 @@ public final class RioTerms {
   /** The statement as a quad; one without a context goes to {@code defaultTarget}. */
   public static Quad toQuad(Statement st, Node defaultTarget) {
     Node g = st.getContext() == null ? defaultTarget : toJena(st.getContext());
-    return Quad.create(g, toJena(st.getSubject()), toJena(st.getPredicate()), toJena(st.getObject()));
+    return Quad.create(
+        g, toJena(st.getSubject()), toJena(st.getPredicate()), toJena(st.getObject()));
   }
 
   public static Value toRio(Node n) {
@@ -77,10 +80,6 @@ public final class RioTerms {
   public static Statement toStatement(Quad q) {
     Resource ctx = q.isDefaultGraph() ? null : (Resource) toRio(q.getGraph());
     return VF.createStatement(
-        (Resource) toRio(q.getSubject()),
-        (IRI) toRio(q.getPredicate()),
-        toRio(q.getObject()),
-        ctx);
+        (Resource) toRio(q.getSubject()), (IRI) toRio(q.getPredicate()), toRio(q.getObject()), ctx);
   }
-
 }

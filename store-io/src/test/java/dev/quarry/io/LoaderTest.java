@@ -84,11 +84,19 @@ class LoaderTest {
 
   private long count(Node g) {
     DatasetGraph dsg = store.dataset();
-    return Txn.calculateRead(dsg, () -> (long) Iter.count(dsg.find(g, Node.ANY, Node.ANY, Node.ANY)));
+    return Txn.calculateRead(
+        dsg, () -> (long) Iter.count(dsg.find(g, Node.ANY, Node.ANY, Node.ANY)));
   }
 
   @ParameterizedTest
-  @CsvSource({"data.nt,NT", "data.ttl,TTL", "data.rdf,RDFXML", "data.jsonld,JSONLD", "data.nt.gz,NT", "data.ttl.gz,TTL"})
+  @CsvSource({
+    "data.nt,NT",
+    "data.ttl,TTL",
+    "data.rdf,RDFXML",
+    "data.jsonld,JSONLD",
+    "data.nt.gz,NT",
+    "data.ttl.gz,TTL"
+  })
   void everyTripleFormatLoadsTheSameTwoTriples(String name, String which) throws IOException {
     String content =
         switch (which) {
@@ -97,7 +105,8 @@ class LoaderTest {
           case "RDFXML" -> RDFXML;
           default -> JSONLD;
         };
-    Loader.Result r = Loader.loadFiles(store, List.of(write(name, content)), null, Loader.Progress.NONE);
+    Loader.Result r =
+        Loader.loadFiles(store, List.of(write(name, content)), null, Loader.Progress.NONE);
     assertEquals(2, r.statements());
     DatasetGraph dsg = store.dataset();
     Quad expected =
@@ -106,14 +115,17 @@ class LoaderTest {
             NodeFactory.createURI("http://ex/a"),
             NodeFactory.createURI("http://ex/name"),
             NodeFactory.createLiteralLang("Alice", "en"));
-    Txn.executeRead(dsg, () -> assertTrue(dsg.contains(expected), "default graph has " + Iter.toList(dsg.find())));
+    Txn.executeRead(
+        dsg,
+        () -> assertTrue(dsg.contains(expected), "default graph has " + Iter.toList(dsg.find())));
     assertEquals(2, count(Quad.defaultGraphIRI));
   }
 
   @ParameterizedTest
   @CsvSource({"data.nq,NQ", "data.trig,TRIG", "data.nq.gz,NQ"})
   void quadFormatsKeepTheirGraphs(String name, String which) throws IOException {
-    Loader.loadFiles(store, List.of(write(name, which.equals("NQ") ? NQ : TRIG)), null, Loader.Progress.NONE);
+    Loader.loadFiles(
+        store, List.of(write(name, which.equals("NQ") ? NQ : TRIG)), null, Loader.Progress.NONE);
     assertEquals(2, count(NodeFactory.createURI("http://ex/g")));
     assertEquals(0, count(Quad.defaultGraphIRI));
   }
@@ -130,7 +142,10 @@ class LoaderTest {
   void aParseErrorNamesFileLineAndColumnAndLoadsNothing() throws IOException {
     Loader.loadFiles(store, List.of(write("before.nt", NT)), null, Loader.Progress.NONE);
     Path good = write("good.ttl", TTL.replace("ex:a", "ex:b"));
-    Path bad = write("bad.ttl", "@prefix ex: <http://ex/> .\nex:c ex:p ex:o .\nex:d ex:p \"unterminated .\n");
+    Path bad =
+        write(
+            "bad.ttl",
+            "@prefix ex: <http://ex/> .\nex:c ex:p ex:o .\nex:d ex:p \"unterminated .\n");
     LoadException e =
         assertThrows(
             LoadException.class,
@@ -139,7 +154,8 @@ class LoaderTest {
     // The literal opened on line 3 runs past the end of the line, where the parser gives up.
     assertTrue(e.line() == 3 || e.line() == 4, "line " + e.line());
     assertTrue(e.column() >= 1, "column " + e.column());
-    assertTrue(e.describe().startsWith(bad + ":" + e.line() + ":" + e.column() + ": "), e.describe());
+    assertTrue(
+        e.describe().startsWith(bad + ":" + e.line() + ":" + e.column() + ": "), e.describe());
     // Neither good.ttl nor the first line of bad.ttl was kept.
     assertEquals(2, count(Node.ANY));
   }
@@ -149,7 +165,8 @@ class LoaderTest {
     Path bad = write("bad.nt", NT + "<http://ex/a> <http://ex/p q> \"1\" .\n");
     LoadException e =
         assertThrows(
-            LoadException.class, () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
+            LoadException.class,
+            () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
     assertEquals(3, e.line());
     assertTrue(e.column() >= 26 && e.column() <= 30, "column " + e.column());
     assertEquals(0, count(Node.ANY));
@@ -157,10 +174,12 @@ class LoaderTest {
 
   @Test
   void aTurtleSyntaxErrorMidLineIsPlacedExactly() throws IOException {
-    Path bad = write("mid.ttl", "@prefix ex: <http://ex/> .\nex:c ex:p ex:o .\nex:d ex:p ex:o ex:q .\n");
+    Path bad =
+        write("mid.ttl", "@prefix ex: <http://ex/> .\nex:c ex:p ex:o .\nex:d ex:p ex:o ex:q .\n");
     LoadException e =
         assertThrows(
-            LoadException.class, () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
+            LoadException.class,
+            () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
     assertEquals(3, e.line());
     assertEquals(16, e.column(), e.describe()); // at ex:q, where '.' or ';' was expected
   }
@@ -170,7 +189,8 @@ class LoaderTest {
     Path bad = write("bad.rdf", RDFXML.replace("</ex:age>", "</ex:agee>"));
     LoadException e =
         assertThrows(
-            LoadException.class, () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
+            LoadException.class,
+            () -> Loader.loadFiles(store, List.of(bad), null, Loader.Progress.NONE));
     assertEquals(5, e.line());
     assertTrue(e.column() > 0, "column " + e.column());
   }
@@ -193,29 +213,41 @@ class LoaderTest {
     }
     List<Long> reports = new ArrayList<>();
     Loader.Result r =
-        Loader.loadFiles(store, List.of(write("big.nt.gz", sb.toString())), null, (n, t) -> reports.add(n));
+        Loader.loadFiles(
+            store, List.of(write("big.nt.gz", sb.toString())), null, (n, t) -> reports.add(n));
     assertEquals(250_000, r.statements());
     assertEquals(List.of(100_000L, 200_000L), reports);
   }
 
   @Test
   void dumpThenLoadGivesTheSameDataset() throws IOException {
-    Loader.loadFiles(store, List.of(write("a.trig", TRIG), write("b.ttl", TTL)), null, Loader.Progress.NONE);
+    Loader.loadFiles(
+        store, List.of(write("a.trig", TRIG), write("b.ttl", TTL)), null, Loader.Progress.NONE);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     long written = Dumper.dump(store, RDFFormat.NQUADS, null, out);
     assertEquals(4, written);
     try (Store copy = Quarry.openMemory()) {
       Loader.load(
           copy,
-          List.of(Loader.Source.of("dump", RDFFormat.NQUADS, "http://base/", new java.io.ByteArrayInputStream(out.toByteArray()))),
+          List.of(
+              Loader.Source.of(
+                  "dump",
+                  RDFFormat.NQUADS,
+                  "http://base/",
+                  new java.io.ByteArrayInputStream(out.toByteArray()))),
           null,
           Loader.Progress.NONE);
       DatasetGraph a = store.dataset();
       DatasetGraph b = copy.dataset();
-      Txn.executeRead(a, () -> Txn.executeRead(b, () -> {
-        assertEquals(Iter.count(a.find()), Iter.count(b.find()));
-        a.find().forEachRemaining(q -> assertTrue(b.contains(q), () -> "missing " + q));
-      }));
+      Txn.executeRead(
+          a,
+          () ->
+              Txn.executeRead(
+                  b,
+                  () -> {
+                    assertEquals(Iter.count(a.find()), Iter.count(b.find()));
+                    a.find().forEachRemaining(q -> assertTrue(b.contains(q), () -> "missing " + q));
+                  }));
     }
   }
 }

@@ -13,10 +13,16 @@ import picocli.CommandLine.Option;
  * defaults, which are the same file.
  */
 final class ConfigOptions {
-  @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (YAML); see config/quarry.yaml.")
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "Configuration file (YAML); see config/quarry.yaml.")
   Path configFile;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Set one option, e.g. --set server.port=8080 (repeatable).")
+  @Option(
+      names = "--set",
+      paramLabel = "KEY=VALUE",
+      description = "Set one option, e.g. --set server.port=8080 (repeatable).")
   List<String> overrides = new ArrayList<>();
 
   Config resolve() {

@@ -22,13 +22,19 @@ import picocli.CommandLine.Option;
 final class DumpCommand implements Callable<Integer> {
   @Mixin StoreOption store;
 
-  @Option(names = "--format", defaultValue = "nquads", description = "nquads, trig, ntriples, turtle, rdfxml or jsonld. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--format",
+      defaultValue = "nquads",
+      description = "nquads, trig, ntriples, turtle, rdfxml or jsonld. Default: ${DEFAULT-VALUE}.")
   String format;
 
   @Option(names = "--graph", paramLabel = "IRI", description = "Only this named graph.")
   String graph;
 
-  @Option(names = "--output", paramLabel = "FILE", description = "Write here instead of standard output.")
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      description = "Write here instead of standard output.")
   Path output;
 
   @Override
@@ -41,7 +47,8 @@ final class DumpCommand implements Callable<Integer> {
     }
     try (Store s = store.openExisting();
         OutputStream out =
-            new BufferedOutputStream(output == null ? System.out : Files.newOutputStream(output), 1 << 16)) {
+            new BufferedOutputStream(
+                output == null ? System.out : Files.newOutputStream(output), 1 << 16)) {
       long n = Dumper.dump(s, f, graph == null ? null : NodeFactory.createURI(graph), out);
       out.flush();
       if (output != null) {

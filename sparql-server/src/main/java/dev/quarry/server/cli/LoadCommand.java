@@ -26,7 +26,10 @@ final class LoadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
-  @Option(names = "--graph", paramLabel = "IRI", description = "Load triples into this named graph (default: the default graph).")
+  @Option(
+      names = "--graph",
+      paramLabel = "IRI",
+      description = "Load triples into this named graph (default: the default graph).")
   String graph;
 
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "Files to load.")
@@ -48,7 +51,9 @@ final class LoadCommand implements Callable<Integer> {
               files,
               graph == null ? null : NodeFactory.createURI(graph),
               (n, t) -> {
-                err.printf("\r  %,d triples, %.1f s, %,.0f triples/s", n, t.toNanos() / 1e9, n / (t.toNanos() / 1e9));
+                err.printf(
+                    "\r  %,d triples, %.1f s, %,.0f triples/s",
+                    n, t.toNanos() / 1e9, n / (t.toNanos() / 1e9));
                 err.flush();
               });
       if (r.statements() >= Loader.PROGRESS_EVERY) {

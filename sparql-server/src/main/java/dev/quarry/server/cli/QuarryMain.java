@@ -24,10 +24,16 @@ public final class QuarryMain {
   /** Runs the command line without exiting, for tests and embedding. */
   public static int run(String... args) {
     CommandLine cl = new CommandLine(new QuarryCommand());
+    cl.setExpandAtFiles(false); // QUERY and UPDATE take @file themselves
     cl.setParameterExceptionHandler(
         (ex, a) -> {
           PrintWriter err = ex.getCommandLine().getErr();
-          err.println("error: " + ex.getMessage() + " (see '" + qualifiedName(ex.getCommandLine()) + " --help')");
+          err.println(
+              "error: "
+                  + ex.getMessage()
+                  + " (see '"
+                  + qualifiedName(ex.getCommandLine())
+                  + " --help')");
           return USAGE;
         });
     cl.setExecutionExceptionHandler(
@@ -37,7 +43,10 @@ public final class QuarryMain {
           err.flush();
           return ex instanceof UsageError || ex instanceof ConfigException ? USAGE : FAILED;
         });
-    return cl.execute(args);
+    int code = cl.execute(args);
+    cl.getOut().flush();
+    cl.getErr().flush();
+    return code;
   }
 
   private static String describe(Exception ex) {

@@ -25,13 +25,22 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "query",
     mixinStandardHelpOptions = true,
-    description = "Run a SPARQL query on a store directory or a SPARQL endpoint and print the result.")
+    description =
+        "Run a SPARQL query on a store directory or a SPARQL endpoint and print the result.")
 final class QueryCommand implements Callable<Integer> {
   static final class Target {
-    @Option(names = "--location", paramLabel = "DIR", required = true, description = "A store directory.")
+    @Option(
+        names = "--location",
+        paramLabel = "DIR",
+        required = true,
+        description = "A store directory.")
     Path location;
 
-    @Option(names = "--endpoint", paramLabel = "URL", required = true, description = "A SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
+    @Option(
+        names = "--endpoint",
+        paramLabel = "URL",
+        required = true,
+        description = "A SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
     String endpoint;
   }
 
@@ -43,7 +52,8 @@ final class QueryCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = "table, json, csv, tsv or xml (and for CONSTRUCT/DESCRIBE also turtle, ntriples, jsonld, rdfxml). Default: ${DEFAULT-VALUE}.")
+      description =
+          "table, json, csv, tsv or xml (and for CONSTRUCT/DESCRIBE also turtle, ntriples, jsonld, rdfxml). Default: ${DEFAULT-VALUE}.")
   String format;
 
   @Parameters(paramLabel = "QUERY", description = "The query text, or @file.rq.")
@@ -67,7 +77,8 @@ final class QueryCommand implements Callable<Integer> {
       Config c = config.resolve();
       ServerConfig sc = ServerConfig.from(c);
       try (Store store = Quarry.open(target.location)) {
-        QueryService qs = new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService());
+        QueryService qs =
+            new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService());
         QueryService.Prepared p = qs.prepare(text, List.of(), List.of(), null, f.mediaType());
         qs.execute(p, out);
       }
@@ -94,7 +105,8 @@ final class QueryCommand implements Callable<Integer> {
       case "xml" -> ResultFormat.XML;
       case "csv" -> ResultFormat.CSV;
       case "tsv" -> ResultFormat.TSV;
-      default -> throw new UsageError("unknown --format '" + name + "' (table, json, csv, tsv or xml)");
+      default ->
+          throw new UsageError("unknown --format '" + name + "' (table, json, csv, tsv or xml)");
     };
   }
 }

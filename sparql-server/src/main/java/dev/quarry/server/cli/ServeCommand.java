@@ -30,10 +30,15 @@ final class ServeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ConfigOptions config;
 
-  @Option(names = "--location", paramLabel = "DIR", description = "The store's directory (store.location).")
+  @Option(
+      names = "--location",
+      paramLabel = "DIR",
+      description = "The store's directory (store.location).")
   Path location;
 
-  @Option(names = "--host", description = "Address to listen on (server.host); 127.0.0.1 unless you say otherwise.")
+  @Option(
+      names = "--host",
+      description = "Address to listen on (server.host); 127.0.0.1 unless you say otherwise.")
   String host;
 
   @Option(names = "--port", description = "Port to listen on (server.port); 0 picks a free one.")
@@ -86,7 +91,8 @@ final class ServeCommand implements Callable<Integer> {
         file ? dir : "an in-memory store",
         store.backend(),
         config.source() == null ? "built-in defaults" : config.source());
-    out.printf("SPARQL endpoint: %s   (updates %s)%n", url, sc.updateEnabled() ? "enabled" : "disabled");
+    out.printf(
+        "SPARQL endpoint: %s   (updates %s)%n", url, sc.updateEnabled() ? "enabled" : "disabled");
     out.printf("Try: curl -s %s --data-urlencode 'query=SELECT * { ?s ?p ?o } LIMIT 10'%n", url);
     out.println("Stop with Ctrl-C.");
     out.flush();
@@ -99,7 +105,8 @@ final class ServeCommand implements Callable<Integer> {
       var r =
           Loader.load(
               store,
-              List.of(Loader.Source.of("demo.ttl", RDFFormat.TURTLE, "http://quarry.dev/demo/", in)),
+              List.of(
+                  Loader.Source.of("demo.ttl", RDFFormat.TURTLE, "http://quarry.dev/demo/", in)),
               null,
               Loader.Progress.NONE);
       out.printf("New store: loaded the demo dataset (%d triples).%n", r.statements());

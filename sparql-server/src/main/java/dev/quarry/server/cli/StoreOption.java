@@ -7,13 +7,22 @@ import picocli.CommandLine.Option;
 
 /** {@code --location DIR}: the store a command works on. */
 final class StoreOption {
-  @Option(names = "--location", paramLabel = "DIR", required = true, description = "The store's directory.")
+  @Option(
+      names = "--location",
+      paramLabel = "DIR",
+      required = true,
+      description = "The store's directory.")
   Path location;
 
   /** Opens the existing store; a directory without one is a usage error. */
   Store openExisting() {
     if (!Quarry.exists(location)) {
-      throw new UsageError("no Quarry store in " + location + " (create one with 'quarry load --location " + location + " FILE...')");
+      throw new UsageError(
+          "no Quarry store in "
+              + location
+              + " (create one with 'quarry load --location "
+              + location
+              + " FILE...')");
     }
     return Quarry.open(location);
   }

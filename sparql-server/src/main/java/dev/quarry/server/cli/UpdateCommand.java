@@ -31,7 +31,9 @@ final class UpdateCommand implements Callable<Integer> {
       var req = us.prepare(text);
       long start = System.nanoTime();
       us.execute(req);
-      spec.commandLine().getOut().printf("Update applied in %d ms%n", (System.nanoTime() - start) / 1_000_000);
+      spec.commandLine()
+          .getOut()
+          .printf("Update applied in %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
     return 0;
   }

@@ -55,7 +55,11 @@ public final class QueryService {
    *     406 when no acceptable format exists
    */
   public Prepared prepare(
-      String text, List<String> defaultGraphs, List<String> namedGraphs, String accept, String format) {
+      String text,
+      List<String> defaultGraphs,
+      List<String> namedGraphs,
+      String accept,
+      String format) {
     Query query = parse(text);
     if (!allowService && usesService(query)) {
       throw new HttpError(
@@ -79,7 +83,8 @@ public final class QueryService {
   }
 
   private QueryExec newExec(Prepared p) {
-    var b = QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
+    var b =
+        QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
     if (!timeout.isZero()) {
       b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -90,7 +95,8 @@ public final class QueryService {
     try {
       return QueryFactory.create(text, Syntax.syntaxARQ);
     } catch (QueryParseException e) {
-      throw new HttpError(HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
+      throw new HttpError(
+          HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
     }
   }
 
@@ -111,13 +117,17 @@ public final class QueryService {
    * The dataset a query runs on: the store itself, or the graphs the protocol parameters (or else
    * the query's FROM and FROM NAMED) name, always taken from the store, never fetched.
    */
-  private DatasetGraph datasetFor(Query query, List<String> defaultGraphs, List<String> namedGraphs) {
+  private DatasetGraph datasetFor(
+      Query query, List<String> defaultGraphs, List<String> namedGraphs) {
     DatasetGraph dsg = store.dataset();
     if (!defaultGraphs.isEmpty() || !namedGraphs.isEmpty()) {
       return DynamicDatasets.dynamicDataset(nodes(defaultGraphs), nodes(namedGraphs), dsg, false);
     }
     if (query.hasDatasetDescription()) {
       DatasetDescription d = query.getDatasetDescription();
+      // The description is applied here, once; ARQ must not apply it again to the result.
+      query.getGraphURIs().clear();
+      query.getNamedGraphURIs().clear();
       return DynamicDatasets.dynamicDataset(d, dsg, false);
     }
     return dsg;

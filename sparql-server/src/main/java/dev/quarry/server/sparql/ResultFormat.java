@@ -135,9 +135,6 @@ public enum ResultFormat {
     }
     return new HttpError(
         HttpResponseStatus.NOT_ACCEPTABLE,
-        "cannot produce "
-            + asked
-            + " for this query; available: "
-            + String.join(", ", offered));
+        "cannot produce " + asked + " for this query; available: " + String.join(", ", offered));
   }
 }

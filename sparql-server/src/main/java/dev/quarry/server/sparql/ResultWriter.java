@@ -25,13 +25,20 @@ import org.apache.jena.sparql.resultset.ResultsWriter;
 public final class ResultWriter {
   private ResultWriter() {}
 
-  public static void write(QueryExec qe, Query query, ResultFormat format, OutputStream out, long maxRows) {
+  public static void write(
+      QueryExec qe, Query query, ResultFormat format, OutputStream out, long maxRows) {
     switch (query.queryType()) {
-      case SELECT -> ResultsWriter.create().lang(format.lang()).build().write(out, limited(qe.select(), maxRows));
+      case SELECT ->
+          ResultsWriter.create()
+              .lang(format.lang())
+              .build()
+              .write(out, limited(qe.select(), maxRows));
       case ASK -> ResultsWriter.create().lang(format.lang()).build().write(out, qe.ask());
       case CONSTRUCT -> writeTriples(qe.constructTriples(), query, format, out, maxRows);
       case DESCRIBE -> writeTriples(qe.describeTriples(), query, format, out, maxRows);
-      default -> throw new IllegalArgumentException("not a query that returns results: " + query.queryType());
+      default ->
+          throw new IllegalArgumentException(
+              "not a query that returns results: " + query.queryType());
     }
   }
 

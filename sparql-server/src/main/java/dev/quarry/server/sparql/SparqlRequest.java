@@ -15,9 +15,9 @@ import java.util.Map;
 
 /**
  * A SPARQL 1.1 Protocol request, taken apart: a query or an update, its text, the protocol's
- * dataset parameters, and what the client accepts. Every way the protocol allows is understood:
- * GET with {@code query=}, POST of a form, POST of {@code application/sparql-query} or
- * {@code application/sparql-update}. A GET with no parameters asks for the query page.
+ * dataset parameters, and what the client accepts. Every way the protocol allows is understood: GET
+ * with {@code query=}, POST of a form, POST of {@code application/sparql-query} or {@code
+ * application/sparql-update}. A GET with no parameters asks for the query page.
  */
 public record SparqlRequest(
     Kind kind,
@@ -120,7 +120,8 @@ public record SparqlRequest(
 
   private static void rejectUsingGraphs(Map<String, List<String>> params) {
     if (params.containsKey("using-graph-uri") || params.containsKey("using-named-graph-uri")) {
-      throw bad("using-graph-uri and using-named-graph-uri are not supported yet; use USING in the update");
+      throw bad(
+          "using-graph-uri and using-named-graph-uri are not supported yet; use USING in the update");
     }
   }
 

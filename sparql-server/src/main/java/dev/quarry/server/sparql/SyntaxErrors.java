@@ -7,8 +7,8 @@ final class SyntaxErrors {
   private SyntaxErrors() {}
 
   /**
-   * The parser's message without JavaCC's list of every token it would have accepted, which runs
-   * to dozens of lines; the line and column stay.
+   * The parser's message without JavaCC's list of every token it would have accepted, which runs to
+   * dozens of lines; the line and column stay.
    */
   static String brief(QueryParseException e) {
     String m = String.valueOf(e.getMessage());

@@ -37,7 +37,8 @@ public final class UpdateService {
     try {
       req = UpdateFactory.create(text);
     } catch (QueryParseException e) {
-      throw new HttpError(HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
+      throw new HttpError(
+          HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
     }
     if (!allowLoadUrls) {
       for (Update op : req.getOperations()) {

@@ -146,7 +146,8 @@ public final class Config {
     String v = getString(key).trim().toLowerCase(Locale.ROOT);
     Matcher m = DURATION.matcher(v);
     if (!m.matches()) {
-      throw new ConfigException("option '" + key + "' must be a duration like 60s, got '" + v + "'");
+      throw new ConfigException(
+          "option '" + key + "' must be a duration like 60s, got '" + v + "'");
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);

@@ -27,10 +27,10 @@ import org.apache.jena.sparql.core.Quad;
  * The interim store's files: a snapshot of all quads, written at checkpoints, and a journal of the
  * commits since, one checksummed frame per commit, forced to disk before the commit returns.
  *
- * <p>Opening replays the snapshot, then each whole frame of the journal; a frame cut short or with a
- * bad checksum can only be the last write of a process that died, and is cut off. Replaying a frame
- * twice is harmless (it holds the net effect of a commit: quads deleted, then quads added), which is
- * what makes the checkpoint's rename-then-truncate order safe.
+ * <p>Opening replays the snapshot, then each whole frame of the journal; a frame cut short or with
+ * a bad checksum can only be the last write of a process that died, and is cut off. Replaying a
+ * frame twice is harmless (it holds the net effect of a commit: quads deleted, then quads added),
+ * which is what makes the checkpoint's rename-then-truncate order safe.
  */
 final class Journal implements AutoCloseable {
   static final String SNAPSHOT = "snapshot.qs";
@@ -138,8 +138,7 @@ final class Journal implements AutoCloseable {
     CRC32C crc = new CRC32C();
     try (OutputStream file = Files.newOutputStream(tmp);
         DataOutputStream out =
-            new DataOutputStream(
-                new BufferedOutputStream(new CheckedOut(file, crc), 1 << 16))) {
+            new DataOutputStream(new BufferedOutputStream(new CheckedOut(file, crc), 1 << 16))) {
       out.writeInt(SNAPSHOT_MAGIC);
       while (all.hasNext()) {
         out.writeByte(1);

@@ -145,8 +145,7 @@ public final class JournaledMemoryStore implements Store {
             }
           }
           if (live != onDisk.size()) {
-            problems.add(
-                "the files hold " + onDisk.size() + " quads, the live store " + live);
+            problems.add("the files hold " + onDisk.size() + " quads, the live store " + live);
           }
           return new CheckReport(
               problems, live + " quads, files of " + directory.path() + " re-read and compared");
@@ -164,7 +163,8 @@ public final class JournaledMemoryStore implements Store {
         Txn.executeRead(memory, () -> checkpoint(journal, memory));
       }
     } catch (IOException | RuntimeException e) {
-      LOG.warn("No checkpoint at close ({}); the journal will be replayed at next open", e.toString());
+      LOG.warn(
+          "No checkpoint at close ({}); the journal will be replayed at next open", e.toString());
     } finally {
       closeQuietly(journal);
       memory.close();

@@ -144,8 +144,6 @@ final class JournalingDatasetGraph extends DatasetGraphWrapper implements Datase
   }
 
   private static Quad normalize(Quad q) {
-    return Quad.isDefaultGraph(q.getGraph())
-        ? Quad.create(Quad.defaultGraphIRI, q.asTriple())
-        : q;
+    return Quad.isDefaultGraph(q.getGraph()) ? Quad.create(Quad.defaultGraphIRI, q.asTriple()) : q;
   }
 }

@@ -36,8 +36,10 @@ class JournaledMemoryStoreTest extends AbstractStoreContractTest {
       List.of(
           quad("(_ _:b1 <http://p> 'plain')"),
           quad("(<http://g> _:b1 <http://p> 'chat'@fr)"),
-          quad("(<http://g> <http://s> <http://p> '42'^^<http://www.w3.org/2001/XMLSchema#integer>)"),
-          quad("(<http://g> <http://s> <http://p> 'not a number'^^<http://www.w3.org/2001/XMLSchema#integer>)"),
+          quad(
+              "(<http://g> <http://s> <http://p> '42'^^<http://www.w3.org/2001/XMLSchema#integer>)"),
+          quad(
+              "(<http://g> <http://s> <http://p> 'not a number'^^<http://www.w3.org/2001/XMLSchema#integer>)"),
           quad("(<http://g> <http://s> <http://p> 'x'^^<http://example/custom>)"),
           quad("(<http://g> <http://s> <http://p> 'línea\\nnueva ☃')"));
 

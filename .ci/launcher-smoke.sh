@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs ./quarry as a user would: help, load, query, stats, check, and serve with a real HTTP query.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tmp=$(mktemp -d)
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "launcher smoke test FAILED: $*" >&2; exit 1; }
+
+./quarry --help | grep -q 'serve' || fail "--help does not list serve"
+
+set +e
+./quarry query --location "$tmp/none" 'ASK {}' 2>"$tmp/err"; code=$?
+set -e
+[ "$code" = 2 ] || fail "a missing store should exit 2, got $code"
+grep -q 'no Quarry store' "$tmp/err" || fail "missing-store message: $(cat "$tmp/err")"
+
+printf '<http://ex/a> <http://ex/p> "1" .\n<http://ex/b> <http://ex/p> "2" .\n' > "$tmp/data.nt"
+./quarry load --location "$tmp/store" "$tmp/data.nt" | tee "$tmp/load" | grep -q 'Loaded 2 triples' || fail "load: $(cat "$tmp/load")"
+out=$(./quarry query --location "$tmp/store" --format csv 'SELECT ?o { ?s ?p ?o } ORDER BY ?o' | tr -d '\r')
+[ "$out" = "$(printf 'o\n1\n2')" ] || fail "query printed: $out"
+./quarry stats --location "$tmp/store" | grep -q 'quads    2' || fail "stats"
+./quarry check --location "$tmp/store" >/dev/null || fail "check"
+
+# serve: a fresh store gets the demo data; query it over HTTP, then stop cleanly.
+(cd "$tmp" && "$OLDPWD/quarry" serve --port 0 >"$tmp/serve.log" 2>&1) &
+server_pid=$!
+url=""
+for _ in $(seq 1 120); do
+  url=$(sed -n 's/^SPARQL endpoint: \(http[^ ]*\).*/\1/p' "$tmp/serve.log")
+  [ -n "$url" ] && break
+  kill -0 "$server_pid" 2>/dev/null || fail "serve exited: $(cat "$tmp/serve.log")"
+  sleep 0.5
+done
+[ -n "$url" ] || fail "serve did not print its endpoint: $(cat "$tmp/serve.log")"
+case "$url" in http://127.0.0.1:*) ;; *) fail "serve should listen on loopback, printed $url" ;; esac
+n=$(curl -sf "$url" -H 'Accept: text/csv' --data-urlencode 'query=SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Rock> }' | tr -d '\r' | tail -n 1)
+[ "$n" = 5 ] || fail "demo data query returned '$n'"
+[ -f "$tmp/data/quarry-store.properties" ] || fail "serve did not create ./data"
+kill -TERM "$server_pid"
+wait "$server_pid" || true
+server_pid=""
+
+echo "launcher smoke test: 9 passed, 0 failed"

@@ -1,0 +1,96 @@
+package dev.quarry.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the configuration turns on and off: updates, remote loads, result size, query time. */
+class ServerLimitsTest {
+  @TempDir Path dir;
+
+  private static final String COUNT =
+      "SELECT (COUNT(*) AS ?n) { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }";
+
+  @Test
+  void enabledUpdatesApplyAtomically() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true")) {
+      HttpResponse<String> ok =
+          s.update(
+              "INSERT DATA { <http://ex/a> <http://ex/p> 1 . GRAPH <http://ex/g> { <http://ex/a> <http://ex/p> 2 } }");
+      assertEquals(200, ok.statusCode(), ok.body());
+      assertEquals("n\r\n2\r\n", s.query(COUNT, "text/csv").body());
+
+      // The second operation fails, so the first is not kept either.
+      HttpResponse<String> failed =
+          s.update(
+              "INSERT DATA { <http://ex/b> <http://ex/p> 3 } ; LOAD <file:///no/such/file.ttl>");
+      assertEquals(400, failed.statusCode(), failed.body());
+      assertEquals("n\r\n2\r\n", s.query(COUNT, "text/csv").body());
+
+      HttpResponse<String> form =
+          s.post(
+              "application/x-www-form-urlencoded",
+              "update=" + TestServer.enc("CLEAR GRAPH <http://ex/g>"),
+              null);
+      assertEquals(200, form.statusCode(), form.body());
+      assertEquals("n\r\n1\r\n", s.query(COUNT, "text/csv").body());
+
+      HttpResponse<String> syntax = s.update("INSERT DATA { <http://ex/a> }");
+      assertEquals(400, syntax.statusCode());
+      assertTrue(syntax.body().contains("line 1"), syntax.body());
+    }
+  }
+
+  @Test
+  void loadOfARemoteUrlIsRefusedByDefault() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true")) {
+      HttpResponse<String> r = s.update("LOAD <http://example.org/data.ttl>");
+      assertEquals(403, r.statusCode());
+      assertTrue(r.body().contains("remote.allow-load-urls"), r.body());
+    }
+  }
+
+  @Test
+  void aResultOverTheRowLimitIsAnErrorNotATruncation() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true", "limits.max-result-rows=5")) {
+      s.update(
+          "INSERT DATA { "
+              + "<http://ex/s> <http://ex/p> 1 . <http://ex/s> <http://ex/p> 2 . <http://ex/s> <http://ex/p> 3 . "
+              + "<http://ex/s> <http://ex/p> 4 . <http://ex/s> <http://ex/p> 5 . <http://ex/s> <http://ex/p> 6 . }");
+      HttpResponse<String> over = s.query("SELECT * { ?s ?p ?o }", null);
+      assertEquals(400, over.statusCode());
+      assertTrue(over.body().contains("limits.max-result-rows"), over.body());
+      assertEquals(200, s.query("SELECT * { ?s ?p ?o } LIMIT 5", null).statusCode());
+    }
+  }
+
+  @Test
+  void aQueryPastTheTimeoutIsCancelled() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true", "limits.query-timeout=300ms")) {
+      StringBuilder data = new StringBuilder("INSERT DATA {");
+      for (int i = 0; i < 200; i++) {
+        data.append(" <http://ex/s").append(i).append("> <http://ex/p> ").append(i).append(" .");
+      }
+      s.update(data.append(" }").toString());
+      long start = System.nanoTime();
+      // 200^4 = 1.6 billion rows to count: far more than 300 ms.
+      HttpResponse<String> r =
+          s.query("SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", null);
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(503, r.statusCode(), r.body());
+      assertTrue(r.body().contains("query-timeout"), r.body());
+      assertTrue(ms < 20_000, "cancelled promptly, took " + ms + " ms");
+    }
+  }
+
+  @Test
+  void theServerListensOnLoopbackByDefault() throws Exception {
+    try (TestServer s = new TestServer(dir)) {
+      assertTrue(s.endpoint().startsWith("http://127.0.0.1:"), s.endpoint());
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package dev.quarry.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.io.LoadException;
+import dev.quarry.io.Loader;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.jena.graph.Graph;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.RowSet;
+import org.apache.jena.sparql.graph.GraphFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The SPARQL endpoint end to end: a file store, the loader, the Netty server, real HTTP clients.
+ */
+class SparqlEndpointTest {
+  @TempDir static Path dir;
+  static TestServer s;
+
+  static final String DATA =
+      """
+      @prefix ex: <http://ex/> .
+      ex:alice ex:name "Alice" ; ex:age 34 ; ex:knows ex:bob .
+      ex:bob   ex:name "Bob" ;   ex:age 27 ; ex:knows ex:carol .
+      ex:carol ex:name "Carol"@fr ; ex:age 41 .
+      """;
+  static final String NAMES = "PREFIX ex: <http://ex/> SELECT ?n { ?p ex:name ?n } ORDER BY ?n";
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path file = dir.resolve("people.ttl");
+    Files.writeString(file, DATA);
+    s = new TestServer(dir.resolve("store"));
+    Loader.loadFiles(s.store, List.of(file), null, Loader.Progress.NONE);
+  }
+
+  @AfterAll
+  static void stop() {
+    s.close();
+  }
+
+  private static ResultSet parse(String body, Lang lang) {
+    return org.apache.jena.riot.ResultSetMgr.read(
+        new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+        lang);
+  }
+
+  private static int rows(ResultSet rs) {
+    int n = 0;
+    while (rs.hasNext()) {
+      rs.next();
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void jenaClientGetsTheRows() {
+    try (QueryExec qe = QueryExec.service(s.endpoint()).query(NAMES).build()) {
+      RowSet rows = qe.select();
+      List<String> names = rows.stream().map(b -> b.get("n").getLiteralLexicalForm()).toList();
+      assertEquals(List.of("Alice", "Bob", "Carol"), names);
+    }
+  }
+
+  @Test
+  void everyResultSetFormatByAcceptHeader() throws Exception {
+    HttpResponse<String> json = s.query(NAMES, "application/sparql-results+json");
+    assertEquals(200, json.statusCode());
+    assertTrue(
+        json.headers()
+            .firstValue("Content-Type")
+            .orElse("")
+            .startsWith("application/sparql-results+json"));
+    assertEquals(3, rows(parse(json.body(), ResultSetLang.RS_JSON)));
+
+    HttpResponse<String> xml = s.query(NAMES, "application/sparql-results+xml");
+    assertTrue(
+        xml.headers()
+            .firstValue("Content-Type")
+            .orElse("")
+            .startsWith("application/sparql-results+xml"));
+    assertEquals(3, rows(parse(xml.body(), ResultSetLang.RS_XML)));
+
+    HttpResponse<String> csv = s.query(NAMES, "text/csv");
+    assertEquals("n\r\nAlice\r\nBob\r\nCarol\r\n", csv.body());
+
+    HttpResponse<String> tsv = s.query(NAMES, "text/tab-separated-values");
+    assertEquals("?n\n\"Alice\"\n\"Bob\"\n\"Carol\"@fr\n", tsv.body());
+
+    HttpResponse<String> table = s.query(NAMES, "text/plain");
+    assertTrue(table.body().contains("| \"Carol\"@fr |"), table.body());
+  }
+
+  @Test
+  void acceptHeaderPreferencesAndFallbacks() throws Exception {
+    assertTrue(
+        s.query(NAMES, null)
+            .headers()
+            .firstValue("Content-Type")
+            .orElse("")
+            .contains("sparql-results+json"));
+    assertTrue(
+        s.query(NAMES, "*/*")
+            .headers()
+            .firstValue("Content-Type")
+            .orElse("")
+            .contains("sparql-results+json"));
+    HttpResponse<String> pref =
+        s.query(NAMES, "text/csv;q=0.5, application/sparql-results+xml;q=0.9");
+    assertTrue(pref.headers().firstValue("Content-Type").orElse("").contains("sparql-results+xml"));
+    HttpResponse<String> none = s.query(NAMES, "image/png");
+    assertEquals(406, none.statusCode());
+    assertTrue(none.body().contains("application/sparql-results+json"), none.body());
+  }
+
+  @Test
+  void askAndConstructAndDescribe() throws Exception {
+    HttpResponse<String> ask =
+        s.query("ASK { <http://ex/alice> ?p ?o }", "application/sparql-results+json");
+    assertTrue(ask.body().replace(" ", "").contains("\"boolean\":true"), ask.body());
+
+    String construct =
+        "PREFIX ex: <http://ex/> CONSTRUCT { ?a ex:friendOf ?b } WHERE { ?b ex:knows ?a }";
+    HttpResponse<String> ttl = s.query(construct, null);
+    assertTrue(ttl.headers().firstValue("Content-Type").orElse("").startsWith("text/turtle"));
+    Graph g = GraphFactory.createDefaultGraph();
+    RDFParser.fromString(ttl.body(), Lang.TURTLE).parse(g);
+    assertEquals(2, g.size());
+
+    HttpResponse<String> nt = s.query(construct, "application/n-triples");
+    assertEquals(2, nt.body().lines().filter(l -> !l.isBlank()).count(), nt.body());
+
+    HttpResponse<String> jsonld = s.query(construct, "application/ld+json");
+    Graph g2 = GraphFactory.createDefaultGraph();
+    RDFParser.fromString(jsonld.body(), Lang.JSONLD).parse(g2);
+    assertTrue(g.isIsomorphicWith(g2));
+
+    HttpResponse<String> describe = s.query("DESCRIBE <http://ex/bob>", "text/turtle");
+    Graph d = GraphFactory.createDefaultGraph();
+    RDFParser.fromString(describe.body(), Lang.TURTLE).parse(d);
+    assertEquals(3, d.size());
+  }
+
+  @Test
+  void getAndBothKindsOfPostGiveTheSameAnswer() throws Exception {
+    String csv = "text/csv";
+    String viaGet = s.query(NAMES, csv).body();
+    String viaForm =
+        s.post("application/x-www-form-urlencoded", "query=" + TestServer.enc(NAMES), csv).body();
+    String viaBody = s.post("application/sparql-query", NAMES, csv).body();
+    assertEquals(viaGet, viaForm);
+    assertEquals(viaGet, viaBody);
+    assertEquals(415, s.post("text/plain", NAMES, csv).statusCode());
+  }
+
+  @Test
+  void aMalformedQueryGets400WithLineAndColumn() throws Exception {
+    HttpResponse<String> r = s.query("SELECT * WHERE {\n  ?s ?p \n}", null);
+    assertEquals(400, r.statusCode());
+    assertTrue(r.body().contains("line 3, column 1"), r.body());
+    assertTrue(r.body().length() < 300, "brief: " + r.body());
+  }
+
+  @Test
+  void protocolDatasetAndFromSelectLocalGraphs() throws Exception {
+    s.store
+        .dataset()
+        .executeWrite(
+            () ->
+                s.store
+                    .dataset()
+                    .add(
+                        org.apache.jena.sparql.sse.SSE.parseQuad(
+                            "(<http://ex/g1> <http://ex/x> <http://ex/p> 'in g1')")));
+    String q = "SELECT ?o { ?s <http://ex/p> ?o }";
+    HttpResponse<String> viaParam =
+        s.get(
+            "/sparql?query="
+                + TestServer.enc(q)
+                + "&default-graph-uri="
+                + TestServer.enc("http://ex/g1"),
+            "text/csv");
+    assertEquals("o\r\nin g1\r\n", viaParam.body());
+    HttpResponse<String> viaFrom =
+        s.query("SELECT ?o FROM <http://ex/g1> { ?s <http://ex/p> ?o }", "text/csv");
+    assertEquals("o\r\nin g1\r\n", viaFrom.body());
+  }
+
+  @Test
+  void healthMetricsAndQueryPage() throws Exception {
+    assertEquals(200, s.get("/health", null).statusCode());
+    s.query(NAMES, null);
+    HttpResponse<String> metrics = s.get("/metrics", null);
+    assertTrue(metrics.body().contains("quarry_sparql_query_seconds_count"), metrics.body());
+    HttpResponse<String> page = s.get("/sparql", "text/html");
+    assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+    assertTrue(page.body().contains("<textarea"));
+    assertEquals(404, s.get("/nothing-here", null).statusCode());
+  }
+
+  @Test
+  void updatesAreRefusedUnlessEnabled() throws Exception {
+    HttpResponse<String> r = s.update("INSERT DATA { <http://ex/x> <http://ex/y> 1 }");
+    assertEquals(403, r.statusCode());
+    assertTrue(r.body().contains("update.enabled"), r.body());
+    assertEquals(400, s.get("/sparql?update=" + TestServer.enc("CLEAR ALL"), null).statusCode());
+  }
+
+  @Test
+  void serviceIsRefusedByDefault() throws Exception {
+    HttpResponse<String> r =
+        s.query("SELECT * { SERVICE <http://example.org/sparql> { ?s ?p ?o } }", null);
+    assertEquals(403, r.statusCode());
+    assertTrue(r.body().contains("remote.allow-service"), r.body());
+  }
+
+  @Test
+  void aFailedLoadLeavesTheStoreUnchanged() throws Exception {
+    String count = "SELECT (COUNT(*) AS ?n) { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }";
+    String before = s.query(count, "text/csv").body();
+    Path good = dir.resolve("more.ttl");
+    Files.writeString(good, "<http://ex/dave> <http://ex/name> \"Dave\" .\n");
+    Path bad = dir.resolve("broken.nt");
+    Files.writeString(
+        bad,
+        "<http://ex/erin> <http://ex/name> \"Erin\" .\n<http://ex/frank> <http://ex/name> .\n");
+    LoadException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            LoadException.class,
+            () -> Loader.loadFiles(s.store, List.of(good, bad), null, Loader.Progress.NONE));
+    assertEquals(2, e.line());
+    assertEquals(before, s.query(count, "text/csv").body());
+  }
+
+  @Test
+  void aLargeResultIsStreamedWhole() throws Exception {
+    StringBuilder nt = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      nt.append("<http://ex/item")
+          .append(i)
+          .append("> <http://ex/index> ")
+          .append('"')
+          .append(i)
+          .append("\" <http://ex/big> .\n");
+    }
+    Loader.load(
+        s.store,
+        List.of(
+            Loader.Source.of(
+                "big",
+                org.eclipse.rdf4j.rio.RDFFormat.NQUADS,
+                "http://ex/",
+                new java.io.ByteArrayInputStream(nt.toString().getBytes()))),
+        null,
+        Loader.Progress.NONE);
+    HttpResponse<String> r =
+        s.query(
+            "SELECT ?s ?i { GRAPH <http://ex/big> { ?s <http://ex/index> ?i } }",
+            "application/sparql-results+json");
+    assertEquals(200, r.statusCode());
+    assertTrue(r.body().length() > 1_000_000, "more than one chunk: " + r.body().length());
+    assertEquals(20_000, rows(parse(r.body(), ResultSetLang.RS_JSON)));
+    assertTrue(r.headers().firstValue("Transfer-Encoding").orElse("").contains("chunked"));
+  }
+
+  @Test
+  void tooLargeARequestGets413() throws Exception {
+    // The default limit is 16 MB; a 17 MB POST is refused before it is parsed.
+    String huge = "SELECT * { ?s ?p ?o } #" + "x".repeat(17 << 20);
+    assertEquals(413, s.post("application/sparql-query", huge, null).statusCode());
+  }
+}
