@@ -63,13 +63,7 @@ public record SparqlRequest(
         return fromParams(params, accept);
       }
       case "application/sparql-query" -> {
-        return new SparqlRequest(
-            Kind.QUERY,
-            body,
-            params.getOrDefault("default-graph-uri", List.of()),
-            params.getOrDefault("named-graph-uri", List.of()),
-            accept,
-            single(params, "format"));
+        return query(body, params, accept);
       }
       case "application/sparql-update" -> {
         rejectUsingGraphs(params);
@@ -98,9 +92,13 @@ public record SparqlRequest(
       rejectUsingGraphs(params);
       return new SparqlRequest(Kind.UPDATE, update, List.of(), List.of(), accept, null);
     }
+    return query(query, params, accept);
+  }
+
+  private static SparqlRequest query(String text, Map<String, List<String>> params, String accept) {
     return new SparqlRequest(
         Kind.QUERY,
-        query,
+        text,
         params.getOrDefault("default-graph-uri", List.of()),
         params.getOrDefault("named-graph-uri", List.of()),
         accept,
