@@ -123,7 +123,12 @@ public final class Config {
 
   /** A byte size: {@code 4096}, {@code 64KB}, {@code 16MB}, {@code 2GiB} (units of 1024). */
   public long getBytes(String key) {
-    String v = getString(key).trim().toLowerCase(Locale.ROOT);
+    return parseBytes(getString(key), key);
+  }
+
+  /** Parses a byte size as {@link #getBytes} does; {@code key} names it in the error. */
+  public static long parseBytes(String value, String key) {
+    String v = value.trim().toLowerCase(Locale.ROOT);
     Matcher m = SIZE.matcher(v);
     if (!m.matches()) {
       throw new ConfigException("option '" + key + "' must be a size like 16MB, got '" + v + "'");

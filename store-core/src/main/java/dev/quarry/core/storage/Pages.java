@@ -71,6 +71,11 @@ public final class Pages {
     return page.get(INT, CHECKSUM_OFFSET);
   }
 
+  /** True for a page never written: all zeros. */
+  public static boolean isZeroPage(MemorySegment page) {
+    return isZero(page);
+  }
+
   static boolean isZero(MemorySegment page) {
     return MemorySegment.mismatch(page, 0, PAGE_SIZE, ZEROS, 0, PAGE_SIZE) < 0;
   }

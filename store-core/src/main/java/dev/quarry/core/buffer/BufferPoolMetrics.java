@@ -1,0 +1,100 @@
+package dev.quarry.core.buffer;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The pool's counters. The hot path only adds to {@link LongAdder}s (striped, so threads do not
+ * fight over one cache line); Micrometer reads them when scraped, as {@code quarry.buffer.*}.
+ */
+public final class BufferPoolMetrics {
+  final LongAdder hits = new LongAdder();
+  final LongAdder misses = new LongAdder();
+  final LongAdder readsSingle = new LongAdder();
+  final LongAdder readRequestsBatched = new LongAdder();
+  final LongAdder readPagesBatched = new LongAdder();
+  final LongAdder bytesRead = new LongAdder();
+  final LongAdder writes = new LongAdder();
+  final LongAdder bytesWritten = new LongAdder();
+  final LongAdder evictions = new LongAdder();
+  final LongAdder readAheadIssued = new LongAdder();
+  final LongAdder readAheadUsed = new LongAdder();
+  final LongAdder readAheadWasted = new LongAdder();
+  final LongAdder latchRestarts = new LongAdder();
+  final LongAdder latchWaits = new LongAdder();
+  final LongAdder latchWaitNanos = new LongAdder();
+
+  void register(MeterRegistry registry, BufferPool pool) {
+    counter(registry, "hits", "page fixes served from the pool", hits);
+    counter(registry, "misses", "page fixes that had to read the page", misses);
+    counter(registry, "reads.single", "single-page reads (demand misses)", readsSingle);
+    counter(
+        registry, "reads.batched", "multi-page read requests (read-ahead)", readRequestsBatched);
+    counter(registry, "reads.batched.pages", "pages read by multi-page requests", readPagesBatched);
+    counter(registry, "read.bytes", "bytes read from the page store", bytesRead);
+    counter(registry, "writes", "pages written back", writes);
+    counter(registry, "write.bytes", "bytes written to the page store", bytesWritten);
+    counter(registry, "evictions", "frames taken from one page for another", evictions);
+    counter(registry, "readahead.issued", "pages requested by read-ahead", readAheadIssued);
+    counter(registry, "readahead.used", "read-ahead pages used before eviction", readAheadUsed);
+    counter(registry, "readahead.wasted", "read-ahead pages evicted unused", readAheadWasted);
+    counter(registry, "latch.restarts", "optimistic reads that had to start over", latchRestarts);
+    counter(registry, "latch.waits", "waits for an exclusively latched frame", latchWaits);
+    counter(registry, "latch.wait.nanos", "time spent in those waits", latchWaitNanos);
+    gauge(registry, "frames", "frames in the pool", pool, p -> p.frameCount());
+    gauge(registry, "dirty", "dirty frames", pool, p -> p.dirtyCount());
+  }
+
+  private static void counter(MeterRegistry r, String name, String help, LongAdder a) {
+    FunctionCounter.builder("quarry.buffer." + name, a, LongAdder::sum)
+        .description(help)
+        .register(r);
+  }
+
+  private static <T> void gauge(
+      MeterRegistry r, String name, String help, T obj, ToDoubleFunction<T> f) {
+    Gauge.builder("quarry.buffer." + name, obj, f).description(help).register(r);
+  }
+
+  /** A snapshot, for tests, benchmarks and {@code quarry stats}. */
+  public Snapshot snapshot() {
+    return new Snapshot(
+        hits.sum(),
+        misses.sum(),
+        readsSingle.sum(),
+        readRequestsBatched.sum(),
+        readPagesBatched.sum(),
+        bytesRead.sum(),
+        writes.sum(),
+        evictions.sum(),
+        readAheadIssued.sum(),
+        readAheadUsed.sum(),
+        readAheadWasted.sum(),
+        latchRestarts.sum(),
+        latchWaits.sum());
+  }
+
+  /** The counters at one moment. */
+  public record Snapshot(
+      long hits,
+      long misses,
+      long readsSingle,
+      long readRequestsBatched,
+      long readPagesBatched,
+      long bytesRead,
+      long writes,
+      long evictions,
+      long readAheadIssued,
+      long readAheadUsed,
+      long readAheadWasted,
+      long latchRestarts,
+      long latchWaits) {
+    /** Read requests of any kind sent to the page store. */
+    public long readRequests() {
+      return readsSingle + readRequestsBatched;
+    }
+  }
+}

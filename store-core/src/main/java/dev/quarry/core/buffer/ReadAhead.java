@@ -1,0 +1,134 @@
+package dev.quarry.core.buffer;
+
+import dev.quarry.core.storage.PageStore;
+import dev.quarry.core.storage.Pages;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Decides what to read before it is asked for, and hands it to the devices' {@link IoWorker}s:
+ *
+ * <ul>
+ *   <li><b>extent</b>: when a second page of one 2 MB extent misses within the window, the rest of
+ *       the extent is read in one request (an index's extents hold neighbouring keys);
+ *   <li><b>batched</b>: a vectored lookup announces the pages it will need; runs whose gaps are at
+ *       most {@code maxGap} pages are merged into one read;
+ *   <li><b>sequential</b>: a scan announces the run of leaves ahead of it;
+ *   <li><b>warm-up</b>: whole extents, at start-up.
+ * </ul>
+ */
+final class ReadAhead implements AutoCloseable {
+  private static final int TRACKED = 1024; // recent extents remembered for miss detection
+
+  private final PageStore store;
+  private final BufferPoolConfig config;
+  private final BufferPoolMetrics metrics;
+  private final IoWorker[] workers;
+  private final long windowNanos;
+  // Per slot: the extent of the last miss seen there, its time, and the last extent requested.
+  private final long[] missExtent = new long[TRACKED];
+  private final long[] missTime = new long[TRACKED];
+  private final long[] issuedExtent = new long[TRACKED];
+
+  ReadAhead(BufferPool pool, PageStore store, BufferPoolConfig config, BufferPoolMetrics metrics) {
+    this.store = store;
+    this.config = config;
+    this.metrics = metrics;
+    this.windowNanos = config.extentWindow().toNanos();
+    this.workers = new IoWorker[store.devices()];
+    for (int d = 0; d < workers.length; d++) {
+      workers[d] = new IoWorker(pool, store, metrics, d);
+    }
+    java.util.Arrays.fill(missExtent, -1);
+    java.util.Arrays.fill(issuedExtent, -1);
+  }
+
+  /** Called on every demand miss: the second miss in an extent within the window reads it all. */
+  void onDemandMiss(long page) {
+    if (!config.extentReadAhead()) {
+      return;
+    }
+    long extent = Pages.extentOf(page);
+    int slot = (int) (extent * 0x9E3779B97F4A7C15L >>> 54); // 10 bits: 1024 slots
+    long now = System.nanoTime();
+    long prevExtent = missExtent[slot];
+    long prevTime = missTime[slot];
+    missExtent[slot] = extent;
+    missTime[slot] = now;
+    if (prevExtent == extent && now - prevTime <= windowNanos && issuedExtent[slot] != extent) {
+      issuedExtent[slot] = extent;
+      submit(Pages.firstPageOf(extent), Pages.EXTENT_PAGES, null, null);
+    }
+  }
+
+  /** Merges sorted pages into runs (gaps of at most maxGap, within one extent) and queues them. */
+  void prefetch(long[] pages, int count) {
+    int i = 0;
+    while (i < count) {
+      long first = pages[i];
+      long extentEnd = Pages.firstPageOf(Pages.extentOf(first) + 1);
+      long last = first;
+      int j = i + 1;
+      while (j < count
+          && pages[j] < extentEnd
+          && pages[j] - last <= config.maxGap() + 1
+          && pages[j] - first < IoWorker.MAX_RUN) {
+        if (pages[j] > last) {
+          last = pages[j];
+        }
+        j++;
+      }
+      int n = (int) (last - first + 1);
+      long[] wanted = new long[(n + 63) >>> 6];
+      for (int k = i; k < j; k++) {
+        int bit = (int) (pages[k] - first);
+        wanted[bit >>> 6] |= 1L << bit;
+      }
+      submit(first, n, wanted, null);
+      i = j;
+    }
+  }
+
+  /** Queues {@code count} consecutive pages, split at extent boundaries. */
+  void prefetchRun(long first, int count) {
+    runs(first, count, null);
+  }
+
+  void warmUp(long[] extents, boolean await) {
+    CountDownLatch done = await ? new CountDownLatch(extents.length) : null;
+    for (long e : extents) {
+      submit(Pages.firstPageOf(e), Pages.EXTENT_PAGES, null, done);
+    }
+    if (done != null) {
+      try {
+        done.await(10, TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void runs(long first, int count, CountDownLatch done) {
+    long page = first;
+    long end = first + count;
+    while (page < end) {
+      long extentEnd = Pages.firstPageOf(Pages.extentOf(page) + 1);
+      int n = (int) (Math.min(end, extentEnd) - page);
+      submit(page, n, null, done);
+      page += n;
+    }
+  }
+
+  private void submit(long first, int count, long[] wanted, CountDownLatch done) {
+    metrics.readAheadIssued.add(
+        wanted == null ? count : java.util.Arrays.stream(wanted).map(Long::bitCount).sum());
+    workers[store.deviceOf(first)].submit(new IoWorker.Request(first, count, wanted, done));
+  }
+
+  @Override
+  public void close() {
+    for (IoWorker w : workers) {
+      w.close();
+    }
+  }
+}
