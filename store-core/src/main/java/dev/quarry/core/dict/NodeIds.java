@@ -1,0 +1,70 @@
+package dev.quarry.core.dict;
+
+/**
+ * NodeIds: every RDF term in the store is a 64-bit id. The top 8 bits are a tag:
+ *
+ * <ul>
+ *   <li>{@code 0x00}: a term in the term table; the low 56 bits are its offset there, plus one.
+ *   <li>{@code 0x01}: a constant: the default graph.
+ *   <li>{@code 0x10} and up: a literal held inline, one tag per datatype (see {@link
+ *       InlineValues}); the low 56 bits encode the value so that, within one tag, id order is value
+ *       order. A numeric range filter is therefore a range of ids.
+ * </ul>
+ *
+ * Ids compare as unsigned longs. Id 0 is no term ({@link #NONE}), used for "any" in patterns.
+ */
+public final class NodeIds {
+  public static final long NONE = 0;
+  public static final int TAG_SHIFT = 56;
+  public static final long PAYLOAD_MASK = (1L << TAG_SHIFT) - 1;
+
+  public static final int TAG_TERM = 0x00;
+  public static final int TAG_CONSTANT = 0x01;
+
+  /** The default graph, as the G of a quad. */
+  public static final long DEFAULT_GRAPH = ((long) TAG_CONSTANT << TAG_SHIFT) | 1;
+
+  private NodeIds() {}
+
+  public static int tag(long id) {
+    return (int) (id >>> TAG_SHIFT);
+  }
+
+  public static long payload(long id) {
+    return id & PAYLOAD_MASK;
+  }
+
+  public static long make(int tag, long payload) {
+    return ((long) tag << TAG_SHIFT) | (payload & PAYLOAD_MASK);
+  }
+
+  public static boolean isInline(long id) {
+    return tag(id) >= InlineValues.FIRST_TAG;
+  }
+
+  /** A term-table id for the term at {@code offset}. */
+  public static long ofTermOffset(long offset) {
+    return make(TAG_TERM, offset + 1);
+  }
+
+  public static long termOffset(long id) {
+    return payload(id) - 1;
+  }
+
+  public static boolean isTerm(long id) {
+    return tag(id) == TAG_TERM && id != NONE;
+  }
+
+  /** The lowest and highest ids of one tag: the id range holding all values of a datatype. */
+  public static long firstOfTag(int tag) {
+    return make(tag, 0);
+  }
+
+  public static long lastOfTag(int tag) {
+    return make(tag, PAYLOAD_MASK);
+  }
+
+  public static String toString(long id) {
+    return String.format("%02x:%014x", tag(id), payload(id));
+  }
+}
