@@ -1,0 +1,309 @@
+package dev.quarry.core.btree;
+
+import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.storage.Pages;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * A B+tree of fixed-width rows (1 to 4 longs) on pages of the buffer pool, changed copy-on-write: a
+ * change copies the path from the leaf to the root (pages the transaction already owns are changed
+ * in place) and yields a new root; the old root still describes the old tree, unchanged, for the
+ * readers of earlier snapshots. A tree is named by its root page; {@link #EMPTY} is the empty tree.
+ *
+ * <p>Reads take no latches (see {@link NodeReader}); writes are for one writer at a time.
+ */
+public final class BTree {
+  public static final long EMPTY = -1;
+  static final int MAX_DEPTH = 16;
+
+  /** The most rows one leaf can hold (2 bytes a row, the smallest encoding). */
+  static final int MAX_LEAF_ROWS = (Pages.PAGE_SIZE - LeafCodec.DATA) / 2;
+
+  final BufferPool pool;
+  final int width;
+  final int owner;
+  final NodeReader reader;
+
+  public BTree(BufferPool pool, int width, int owner) {
+    if (width < 1 || width > 4) {
+      throw new IllegalArgumentException("rows are 1 to 4 longs wide, not " + width);
+    }
+    this.pool = pool;
+    this.width = width;
+    this.owner = owner;
+    this.reader = new NodeReader(pool, width);
+  }
+
+  public int width() {
+    return width;
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  public boolean contains(long root, long[] row) {
+    if (root == EMPTY) {
+      return false;
+    }
+    long leaf = reader.leafFor(root, row, 0);
+    long[] buf = new long[LeafCodec.RESTART_EVERY * width];
+    int[] first = new int[1];
+    int n = reader.readLeafFrom(leaf, row, 0, LeafCodec.RESTART_EVERY, buf, first);
+    return Rows.search(buf, n, width, row, 0) >= 0;
+  }
+
+  /** A cursor over the rows in {@code [lo, hi]} (inclusive, unsigned order). */
+  public Cursor scan(long root, long[] lo, long[] hi) {
+    return new Cursor(this, root, lo, hi);
+  }
+
+  /** All rows, for tests and checks. */
+  public long count(long root) {
+    long[] lo = new long[width];
+    long[] hi = new long[width];
+    Arrays.fill(hi, -1L);
+    long n = 0;
+    try (Cursor c = scan(root, lo, hi)) {
+      while (c.next()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  // ---- writing --------------------------------------------------------------------------------
+
+  /** Adds {@code row} (a no-op if present); returns the new root. */
+  public long insert(PageAllocator alloc, long root, long[] row) {
+    return change(alloc, root, row, true);
+  }
+
+  /** Removes {@code row} (a no-op if absent); returns the new root. */
+  public long delete(PageAllocator alloc, long root, long[] row) {
+    return change(alloc, root, row, false);
+  }
+
+  private long change(PageAllocator alloc, long root, long[] row, boolean insert) {
+    if (root == EMPTY) {
+      if (!insert) {
+        return EMPTY;
+      }
+      long page = alloc.allocate();
+      writeLeaf(page, row, 0, 1);
+      return page;
+    }
+    long[] pathPage = new long[MAX_DEPTH];
+    int[] pathIndex = new int[MAX_DEPTH];
+    int depth = 0;
+    long page = root;
+    int[] level = new int[1];
+    while (reader.isInner(page, level)) {
+      pathPage[depth] = page;
+      pathIndex[depth] = childIndex(page, row);
+      page = childAt(page, pathIndex[depth]);
+      depth++;
+    }
+    int[] n = new int[1];
+    long[] rows = reader.readLeaf(page, new long[0], n);
+    int count = n[0];
+    int pos = Rows.search(rows, count, width, row, 0);
+    if (insert == (pos >= 0)) {
+      return root; // already there, or not there to delete
+    }
+    long[] changed;
+    int newCount;
+    if (insert) {
+      int at = -pos - 1;
+      changed = new long[(count + 1) * width];
+      System.arraycopy(rows, 0, changed, 0, at * width);
+      System.arraycopy(row, 0, changed, at * width, width);
+      System.arraycopy(rows, at * width, changed, (at + 1) * width, (count - at) * width);
+      newCount = count + 1;
+    } else {
+      changed = new long[Math.max(0, count - 1) * width];
+      System.arraycopy(rows, 0, changed, 0, pos * width);
+      System.arraycopy(rows, (pos + 1) * width, changed, pos * width, (count - pos - 1) * width);
+      newCount = count - 1;
+    }
+    Replacement r = rewriteLeaf(alloc, page, changed, newCount);
+    for (int d = depth - 1; d >= 0; d--) {
+      r = rewriteInner(alloc, pathPage[d], pathIndex[d], r);
+    }
+    if (r.pages == 0) {
+      return EMPTY;
+    }
+    long newRoot = r.page0;
+    if (r.pages == 2) {
+      long top = alloc.allocateNear(r.page0);
+      long[] k = Arrays.copyOf(r.separator, width);
+      writeInner(top, levelOf(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
+      return top;
+    }
+    // An inner root left with one child is replaced by that child.
+    while (reader.isInner(newRoot, level) && innerCount(newRoot) == 0) {
+      long child = childAt(newRoot, 0);
+      alloc.release(newRoot);
+      newRoot = child;
+    }
+    return newRoot;
+  }
+
+  /** What replaces a node on the way up: nothing (emptied), one page, or two with a separator. */
+  private record Replacement(int pages, long page0, long page1, long[] separator) {}
+
+  private Replacement rewriteLeaf(PageAllocator alloc, long page, long[] rows, int count) {
+    if (count == 0) {
+      alloc.release(page);
+      return new Replacement(0, EMPTY, EMPTY, null);
+    }
+    if (LeafCodec.size(rows, 0, count, width) <= LeafCodec.capacity()) {
+      long target = writable(alloc, page);
+      writeLeaf(target, rows, 0, count);
+      return new Replacement(1, target, EMPTY, null);
+    }
+    int mid = splitPoint(rows, count);
+    long left = writable(alloc, page);
+    writeLeaf(left, rows, 0, mid);
+    long right = alloc.allocateNear(left);
+    writeLeaf(right, rows, mid, count);
+    return new Replacement(
+        2, left, right, Arrays.copyOfRange(rows, mid * width, mid * width + width));
+  }
+
+  /** A split point near the middle by bytes, so both halves fit. */
+  private int splitPoint(long[] rows, int count) {
+    int total = LeafCodec.size(rows, 0, count, width);
+    int acc = 0;
+    for (int i = 0; i < count; i++) {
+      acc += LeafCodec.entrySize(rows, i, 0, width);
+      if (acc >= total / 2) {
+        return Math.max(1, Math.min(count - 1, i + 1));
+      }
+    }
+    return count / 2;
+  }
+
+  private Replacement rewriteInner(PageAllocator alloc, long page, int childIdx, Replacement r) {
+    long[] keys = new long[(InnerNode.capacity(width) + 2) * width];
+    long[] children = new long[InnerNode.capacity(width) + 3];
+    int n = reader.readInner(page, keys, children);
+    int level = levelOf(page);
+    if (r.pages == 0) {
+      // Remove the child and one separator next to it.
+      int keyGone = childIdx > 0 ? childIdx - 1 : 0;
+      if (n == 0) {
+        alloc.release(page);
+        return new Replacement(0, EMPTY, EMPTY, null);
+      }
+      System.arraycopy(children, childIdx + 1, children, childIdx, n - childIdx);
+      System.arraycopy(
+          keys, (keyGone + 1) * width, keys, keyGone * width, (n - keyGone - 1) * width);
+      n--;
+    } else {
+      children[childIdx] = r.page0;
+      if (r.pages == 2) {
+        System.arraycopy(children, childIdx + 1, children, childIdx + 2, n - childIdx);
+        children[childIdx + 1] = r.page1;
+        System.arraycopy(
+            keys, childIdx * width, keys, (childIdx + 1) * width, (n - childIdx) * width);
+        System.arraycopy(r.separator, 0, keys, childIdx * width, width);
+        n++;
+      }
+    }
+    int cap = InnerNode.capacity(width);
+    if (n <= cap) {
+      long target = writable(alloc, page);
+      writeInner(target, level, keys, 0, children, 0, n);
+      return new Replacement(1, target, EMPTY, null);
+    }
+    int mid = n / 2; // key mid moves up
+    long left = writable(alloc, page);
+    writeInner(left, level, keys, 0, children, 0, mid);
+    long right = alloc.allocateNear(left);
+    writeInner(right, level, keys, mid + 1, children, mid + 1, n - mid - 1);
+    return new Replacement(
+        2, left, right, Arrays.copyOfRange(keys, mid * width, mid * width + width));
+  }
+
+  /** The page to write {@code page}'s new content to: itself if this transaction owns it. */
+  private static long writable(PageAllocator alloc, long page) {
+    if (alloc.isNew(page)) {
+      return page;
+    }
+    long copy = alloc.allocateNear(page);
+    alloc.release(page);
+    return copy;
+  }
+
+  /** Writes a whole leaf to {@code page} (never read first: every byte is rewritten). */
+  void writeLeaf(long page, long[] rows, int from, int to) {
+    int f = pool.create(page);
+    MemorySegment m = pool.memory();
+    long base = pool.offset(f);
+    LeafCodec.encode(rows, from, to, width, m, base, owner);
+    pool.unfixExclusive(f, true);
+  }
+
+  void writeInner(
+      long page, int level, long[] keys, int keyFrom, long[] children, int childFrom, int count) {
+    int f = pool.create(page);
+    MemorySegment m = pool.memory();
+    long base = pool.offset(f);
+    InnerNode.write(m, base, width, level, keys, keyFrom, children, childFrom, count, owner);
+    pool.unfixExclusive(f, true);
+  }
+
+  // ---- small reads used by the writer ----------------------------------------------------------
+
+  private int childIndex(long page, long[] key) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      int i =
+          InnerNode.childIndex(pool.memory(), pool.offset(BufferPool.frameOf(t)), width, key, 0);
+      if (pool.validate(t)) {
+        return i;
+      }
+    }
+  }
+
+  long childAt(long page, int i) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      long c = InnerNode.child(pool.memory(), pool.offset(BufferPool.frameOf(t)), i);
+      if (pool.validate(t)) {
+        return c;
+      }
+    }
+  }
+
+  private int innerCount(long page) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      int c = InnerNode.count(pool.memory(), pool.offset(BufferPool.frameOf(t)));
+      if (pool.validate(t)) {
+        return c;
+      }
+    }
+  }
+
+  int levelOf(long page) {
+    int[] level = new int[1];
+    return reader.isInner(page, level) ? level[0] : 0;
+  }
+
+  // ---- bulk build -----------------------------------------------------------------------------
+
+  /**
+   * Builds a tree bottom-up from rows given in strictly ascending order: leaves filled and written
+   * in page order (so a scan reads the extents in order), then each inner level. Returns the root.
+   */
+  public long bulkBuild(PageAllocator alloc, RowSource rows) {
+    return new BulkBuilder(this, alloc).build(rows);
+  }
+
+  /** Rows in ascending order, for {@link #bulkBuild}. */
+  public interface RowSource {
+    /** Puts the next row into {@code row}; false at the end. */
+    boolean next(long[] row);
+  }
+}

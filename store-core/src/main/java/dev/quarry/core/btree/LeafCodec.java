@@ -1,0 +1,229 @@
+package dev.quarry.core.btree;
+
+import dev.quarry.core.storage.Pages;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The compressed leaf. Rows are sorted, so each is stored as the difference from the one before: a
+ * header byte naming the first column that differs, that column's (positive) difference as a
+ * varint, and the later columns' differences zigzag-encoded as varints. Every 16th row is a
+ * restart, stored whole (8 bytes a column) with its offset in a table at the end of the page, so a
+ * search is a binary search over restarts and a scan of at most 15 rows.
+ *
+ * <pre>
+ * 16  u16 count        20  u16 end of the row data     24  row data ...
+ * 18  u16 restarts     22  u8  width                   ... u16 restart offsets, from the page end
+ * </pre>
+ */
+final class LeafCodec {
+  static final short KIND = 10;
+  static final int RESTART_EVERY = 16;
+  private static final int COUNT = 16;
+  private static final int RESTARTS = 18;
+  private static final int END = 20;
+  private static final int WIDTH = 22;
+  static final int DATA = 24;
+
+  private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+  private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
+  private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+
+  private LeafCodec() {}
+
+  static int count(MemorySegment m, long base) {
+    return Short.toUnsignedInt(m.get(SHORT, base + COUNT));
+  }
+
+  static int width(MemorySegment m, long base) {
+    return m.get(BYTE, base + WIDTH);
+  }
+
+  static boolean isLeaf(MemorySegment m, long base) {
+    return m.get(SHORT, base + Pages.KIND_OFFSET) == KIND;
+  }
+
+  // ---- size -----------------------------------------------------------------------------------
+
+  /** Bytes rows {@code from..to-1} take encoded (row data plus restart table). */
+  static int size(long[] rows, int from, int to, int width) {
+    int bytes = 0;
+    for (int i = from; i < to; i++) {
+      bytes += entrySize(rows, i, from, width);
+    }
+    int restarts = (to - from + RESTART_EVERY - 1) / RESTART_EVERY;
+    return bytes + 2 * restarts;
+  }
+
+  static int capacity() {
+    return Pages.PAGE_SIZE - DATA;
+  }
+
+  static int entrySize(long[] rows, int i, int from, int width) {
+    if ((i - from) % RESTART_EVERY == 0) {
+      return 8 * width;
+    }
+    int at = i * width;
+    int prev = at - width;
+    int c = 0;
+    while (rows[at + c] == rows[prev + c]) {
+      c++;
+    }
+    int n = 1 + varintSize(rows[at + c] - rows[prev + c]);
+    for (int j = c + 1; j < width; j++) {
+      n += varintSize(zigzag(rows[at + j] - rows[prev + j]));
+    }
+    return n;
+  }
+
+  // ---- encode ---------------------------------------------------------------------------------
+
+  /** Writes rows {@code from..to-1} as a leaf into the page at {@code base}; they must fit. */
+  static void encode(
+      long[] rows, int from, int to, int width, MemorySegment m, long base, int owner) {
+    int count = to - from;
+    int restarts = (count + RESTART_EVERY - 1) / RESTART_EVERY;
+    long pos = base + DATA;
+    for (int i = from; i < to; i++) {
+      int at = i * width;
+      int k = i - from;
+      if (k % RESTART_EVERY == 0) {
+        m.set(SHORT, base + Pages.PAGE_SIZE - 2L * (k / RESTART_EVERY + 1), (short) (pos - base));
+        for (int c = 0; c < width; c++) {
+          m.set(LONG, pos, rows[at + c]);
+          pos += 8;
+        }
+        continue;
+      }
+      int prev = at - width;
+      int c = 0;
+      while (rows[at + c] == rows[prev + c]) {
+        c++;
+      }
+      m.set(BYTE, pos++, (byte) c);
+      pos = putVarint(m, pos, rows[at + c] - rows[prev + c]);
+      for (int j = c + 1; j < width; j++) {
+        pos = putVarint(m, pos, zigzag(rows[at + j] - rows[prev + j]));
+      }
+    }
+    if (pos - base > Pages.PAGE_SIZE - 2L * restarts) {
+      throw new IllegalStateException("leaf overflow: rows do not fit in a page");
+    }
+    m.set(SHORT, base + Pages.KIND_OFFSET, KIND);
+    m.set(SHORT, base + Pages.OWNER_OFFSET, (short) owner);
+    m.set(SHORT, base + COUNT, (short) count);
+    m.set(SHORT, base + RESTARTS, (short) restarts);
+    m.set(SHORT, base + END, (short) (pos - base));
+    m.set(BYTE, base + WIDTH, (byte) width);
+  }
+
+  // ---- decode ---------------------------------------------------------------------------------
+
+  /** Decodes every row of the leaf into {@code out} (grown as needed); returns it. */
+  static long[] decodeAll(MemorySegment m, long base, long[] out) {
+    int count = count(m, base);
+    int width = width(m, base);
+    if (out.length < count * width) {
+      out = new long[count * width];
+    }
+    decodeRange(m, base, width, 0, count, out, 0);
+    return out;
+  }
+
+  /**
+   * Decodes rows {@code first..first+n-1}, where {@code first} is a restart index times 16, into
+   * {@code out} at {@code outAt}.
+   */
+  static void decodeRange(
+      MemorySegment m, long base, int width, int first, int n, long[] out, int outAt) {
+    long pos =
+        base
+            + Short.toUnsignedInt(
+                m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (first / RESTART_EVERY + 1)));
+    for (int k = 0; k < n; k++) {
+      int at = outAt + k * width;
+      if ((first + k) % RESTART_EVERY == 0) {
+        for (int c = 0; c < width; c++) {
+          out[at + c] = m.get(LONG, pos);
+          pos += 8;
+        }
+        continue;
+      }
+      int prev = at - width;
+      int c = m.get(BYTE, pos++);
+      for (int j = 0; j < c; j++) {
+        out[at + j] = out[prev + j];
+      }
+      long v = 0;
+      int shift = 0;
+      byte b;
+      do {
+        b = m.get(BYTE, pos++);
+        v |= (long) (b & 0x7F) << shift;
+        shift += 7;
+      } while (b < 0);
+      out[at + c] = out[prev + c] + v;
+      for (int j = c + 1; j < width; j++) {
+        v = 0;
+        shift = 0;
+        do {
+          b = m.get(BYTE, pos++);
+          v |= (long) (b & 0x7F) << shift;
+          shift += 7;
+        } while (b < 0);
+        out[at + j] = out[prev + j] + ((v >>> 1) ^ -(v & 1));
+      }
+    }
+  }
+
+  /**
+   * Decodes the rows of the restart block that could hold {@code key} and the blocks after it up to
+   * row {@code count}: finds the last restart whose row is <= key by binary search. Returns the
+   * index of the first decoded row; the rows are in {@code out} from 0.
+   */
+  static int restartBefore(MemorySegment m, long base, int width, long[] key, int keyAt) {
+    int restarts = Short.toUnsignedInt(m.get(SHORT, base + RESTARTS));
+    int lo = 0;
+    int hi = restarts - 1;
+    int best = 0;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      long at = base + Short.toUnsignedInt(m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (mid + 1)));
+      int c = 0;
+      for (int col = 0; col < width && c == 0; col++) {
+        c = Long.compareUnsigned(m.get(LONG, at + 8L * col), key[keyAt + col]);
+      }
+      if (c <= 0) {
+        best = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return best * RESTART_EVERY;
+  }
+
+  // ---- varints --------------------------------------------------------------------------------
+
+  static long zigzag(long v) {
+    return (v << 1) ^ (v >> 63);
+  }
+
+  static int varintSize(long v) {
+    int n = 1;
+    while ((v & ~0x7FL) != 0) {
+      v >>>= 7;
+      n++;
+    }
+    return n;
+  }
+
+  private static long putVarint(MemorySegment m, long pos, long v) {
+    while ((v & ~0x7FL) != 0) {
+      m.set(BYTE, pos++, (byte) ((v & 0x7F) | 0x80));
+      v >>>= 7;
+    }
+    m.set(BYTE, pos++, (byte) v);
+    return pos;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.quarry.core.btree;
+
+/**
+ * Pages for a B+tree being changed in one write transaction (copy-on-write): a page the transaction
+ * allocated is its own and may be changed in place; a page it did not is visible to readers of
+ * earlier snapshots and is never changed: it is copied, and released.
+ */
+public interface PageAllocator {
+  /** A new page for the tree (its owner's extents). */
+  long allocate();
+
+  /** A new page close to {@code page}: same extent, or its overflow extent. */
+  long allocateNear(long page);
+
+  /** True if this transaction allocated {@code page}, so it may be changed in place. */
+  boolean isNew(long page);
+
+  /**
+   * {@code page} is no longer part of the tree: reused at once if it was new in this transaction,
+   * else once no reader can still see it.
+   */
+  void release(long page);
+}

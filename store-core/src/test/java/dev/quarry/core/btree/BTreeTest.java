@@ -1,0 +1,201 @@
+package dev.quarry.core.btree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.buffer.BufferPoolConfig;
+import dev.quarry.core.storage.MemoryPageStore;
+import dev.quarry.core.storage.SpaceMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The B+tree against a TreeSet, through a pool small enough that reads meet evictions. */
+class BTreeTest {
+  MemoryPageStore store;
+  BufferPool pool;
+  SpaceMap space;
+
+  @BeforeEach
+  void setUp() {
+    store = new MemoryPageStore();
+    pool = BufferPool.open(store, BufferPoolConfig.ofFrames(256));
+    space = SpaceMap.create();
+  }
+
+  @AfterEach
+  void tearDown() {
+    pool.close();
+    store.close();
+  }
+
+  static Comparator<long[]> order(int width) {
+    return (a, b) -> Rows.compare(a, 0, b, 0, width);
+  }
+
+  /** Rows shaped like quads: few values in the first column, clustered second, varied later. */
+  static long[] randomRow(Random rnd, int width) {
+    long[] r = new long[width];
+    r[0] = 1 + rnd.nextInt(20);
+    for (int c = 1; c < width; c++) {
+      r[c] = c == 1 ? 1000 + rnd.nextInt(5000) : rnd.nextLong() >>> rnd.nextInt(60);
+    }
+    if (rnd.nextInt(10) == 0) {
+      r[width - 1] = 0xFF00_0000_0000_0000L | rnd.nextInt(1000); // ids with a high tag
+    }
+    return r;
+  }
+
+  private void assertSame(BTree tree, long root, NavigableSet<long[]> oracle, Random rnd) {
+    assertEquals(oracle.size(), tree.count(root));
+    int width = tree.width();
+    // Full scan equals the oracle in order.
+    long[] lo = new long[width];
+    long[] hi = new long[width];
+    Arrays.fill(hi, -1L);
+    Iterator<long[]> expected = oracle.iterator();
+    try (Cursor c = tree.scan(root, lo, hi)) {
+      long[] row = new long[width];
+      while (c.next()) {
+        c.copy(row);
+        assertTrue(Arrays.equals(expected.next(), row));
+      }
+    }
+    // Random ranges, and membership of present and absent rows.
+    List<long[]> all = new ArrayList<>(oracle);
+    for (int i = 0; i < 50 && !all.isEmpty(); i++) {
+      long[] a = all.get(rnd.nextInt(all.size()));
+      long[] b = all.get(rnd.nextInt(all.size()));
+      long[] from = order(width).compare(a, b) <= 0 ? a : b;
+      long[] to = from == a ? b : a;
+      List<long[]> want = new ArrayList<>(oracle.subSet(from, true, to, true));
+      List<long[]> got = new ArrayList<>();
+      try (Cursor c = tree.scan(root, from, to)) {
+        while (c.next()) {
+          long[] row = new long[width];
+          c.copy(row);
+          got.add(row);
+        }
+      }
+      assertEquals(want.size(), got.size(), "range size");
+      for (int k = 0; k < want.size(); k++) {
+        assertTrue(Arrays.equals(want.get(k), got.get(k)));
+      }
+      assertTrue(tree.contains(root, a));
+      long[] absent = randomRow(rnd, width);
+      assertEquals(oracle.contains(absent), tree.contains(root, absent));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 4})
+  void insertsAndDeletesMatchASortedSet(int width) {
+    Random rnd = new Random(width);
+    BTree tree = new BTree(pool, width, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(width));
+    long root = BTree.EMPTY;
+    for (int i = 0; i < 30_000; i++) {
+      long[] r = randomRow(rnd, width);
+      if (width == 1) {
+        r[0] = rnd.nextLong();
+      }
+      root = tree.insert(alloc, root, r);
+      oracle.add(r);
+    }
+    alloc.commit(true);
+    assertSame(tree, root, oracle, rnd);
+    List<long[]> all = new ArrayList<>(oracle);
+    for (int i = 0; i < all.size(); i += 2) {
+      root = tree.delete(alloc, root, all.get(i));
+      oracle.remove(all.get(i));
+    }
+    root = tree.delete(alloc, root, new long[width]); // absent: no change
+    alloc.commit(true);
+    assertSame(tree, root, oracle, rnd);
+    for (long[] r : new ArrayList<>(oracle)) {
+      root = tree.delete(alloc, root, r);
+    }
+    assertEquals(BTree.EMPTY, root);
+    alloc.commit(true);
+    assertEquals(0, java.util.Arrays.stream(space.extentsOf(2)).count(), "every page given back");
+  }
+
+  @Test
+  void anOldRootStillSeesItsTreeAfterLaterChanges() {
+    Random rnd = new Random(9);
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> v1 = new TreeSet<>(order(4));
+    long root1 = BTree.EMPTY;
+    for (int i = 0; i < 5000; i++) {
+      long[] r = randomRow(rnd, 4);
+      root1 = tree.insert(alloc, root1, r);
+      v1.add(r);
+    }
+    alloc.commit(false);
+    NavigableSet<long[]> v2 = new TreeSet<>(v1);
+    long root2 = root1;
+    for (int i = 0; i < 3000; i++) {
+      long[] r = randomRow(rnd, 4);
+      root2 = tree.insert(alloc, root2, r);
+      v2.add(r);
+    }
+    for (long[] r : new ArrayList<>(v1).subList(0, 1000)) {
+      root2 = tree.delete(alloc, root2, r);
+      v2.remove(r);
+    }
+    alloc.commit(false); // nothing reclaimed: root1's readers may still be reading
+    assertSame(tree, root1, v1, rnd);
+    assertSame(tree, root2, v2, rnd);
+    assertFalse(alloc.released.isEmpty(), "copy-on-write released the pages root2 replaced");
+  }
+
+  @Test
+  void bulkBuildGivesTheSameTreeAsInsertsAndPacksRowsTightly() {
+    Random rnd = new Random(3);
+    TreeSet<long[]> rows = new TreeSet<>(order(4));
+    // Quad-like rows: P of 40 values, S ascending slowly, O varied, G constant.
+    long s = 1 << 20;
+    while (rows.size() < 200_000) {
+      s += rnd.nextInt(64);
+      int props = 1 + rnd.nextInt(12);
+      for (int k = 0; k < props; k++) {
+        rows.add(
+            new long[] {
+              1 + rnd.nextInt(40), s, (1L << 20) + rnd.nextInt(1 << 24), 0x0100_0000_0000_0001L
+            });
+      }
+    }
+    BTree tree = new BTree(pool, 4, 3);
+    TestAllocator alloc = new TestAllocator(space, pool, 3);
+    Iterator<long[]> it = rows.iterator();
+    long root =
+        tree.bulkBuild(
+            alloc,
+            row -> {
+              if (!it.hasNext()) {
+                return false;
+              }
+              System.arraycopy(it.next(), 0, row, 0, 4);
+              return true;
+            });
+    alloc.commit(true);
+    assertSame(tree, root, rows, rnd);
+    long pages = space.allocatedPages() - 256; // less the space map's own extent
+    double bytesPerRow = pages * 8192.0 / rows.size();
+    assertTrue(bytesPerRow < 12, "bytes per row: " + bytesPerRow);
+  }
+}
