@@ -57,6 +57,15 @@ public final class BTree {
     return new Cursor(this, root, lo, hi);
   }
 
+  /**
+   * A vectored lookup: {@code n} probes, probe {@code i} the rows in {@code [los[i], his[i]]} (rows
+   * of {@code width} longs at {@code i * width}), sorted by {@code los}. Every row found goes to
+   * {@code sink} with its probe's index. See {@link BatchLookup}.
+   */
+  public void lookupBatch(long root, long[] los, long[] his, int n, RowSink sink) {
+    new BatchLookup(this).run(root, los, his, n, sink);
+  }
+
   /** All rows, for tests and checks. */
   public long count(long root) {
     long[] lo = new long[width];

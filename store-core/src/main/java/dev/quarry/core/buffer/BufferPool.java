@@ -249,8 +249,18 @@ public final class BufferPool implements AutoCloseable {
 
   /** Announces pages (sorted) that will be needed soon; they are read in the background. */
   public void prefetch(long[] sortedPages, int count) {
-    if (config.batchedReadAhead()) {
-      readAhead.prefetch(sortedPages, count);
+    if (!config.batchedReadAhead()) {
+      return;
+    }
+    long[] missing = new long[count];
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+      if (table.get(sortedPages[i]) < 0) {
+        missing[n++] = sortedPages[i];
+      }
+    }
+    if (n > 0) {
+      readAhead.prefetch(missing, n);
     }
   }
 

@@ -198,4 +198,77 @@ class BTreeTest {
     double bytesPerRow = pages * 8192.0 / rows.size();
     assertTrue(bytesPerRow < 12, "bytes per row: " + bytesPerRow);
   }
+
+  @Test
+  void aBatchOfPointAndRangeProbesFindsWhatEachFindsAlone() {
+    Random rnd = new Random(21);
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(4));
+    while (oracle.size() < 60_000) {
+      oracle.add(randomRow(rnd, 4));
+    }
+    Iterator<long[]> it = oracle.iterator();
+    long root =
+        tree.bulkBuild(
+            alloc,
+            row -> {
+              if (!it.hasNext()) {
+                return false;
+              }
+              System.arraycopy(it.next(), 0, row, 0, 4);
+              return true;
+            });
+    alloc.commit(true);
+    List<long[]> all = new ArrayList<>(oracle);
+    int n = 3000;
+    List<long[][]> probes = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long[] base = all.get(rnd.nextInt(all.size()));
+      switch (rnd.nextInt(3)) {
+        case 0 -> probes.add(new long[][] {base.clone(), base.clone()}); // a point that exists
+        case 1 -> { // (P, S, any O, any G): a prefix
+          long[] lo = {base[0], base[1], 0, 0};
+          long[] hi = {base[0], base[1], -1L, -1L};
+          probes.add(new long[][] {lo, hi});
+        }
+        default -> { // (P, S, O in a range): a range on the last bound column
+          long[] lo = {base[0], base[1], base[2] >>> 1, 0};
+          long[] hi = {base[0], base[1], base[2] | 0xFFFFFFL, -1L};
+          probes.add(new long[][] {lo, hi});
+        }
+      }
+    }
+    probes.add(new long[][] {{0, 0, 0, 1}, {0, 0, 0, 1}}); // absent
+    probes.sort((a, b) -> Rows.compare(a[0], 0, b[0], 0, 4));
+    long[] los = new long[probes.size() * 4];
+    long[] his = new long[probes.size() * 4];
+    for (int i = 0; i < probes.size(); i++) {
+      System.arraycopy(probes.get(i)[0], 0, los, i * 4, 4);
+      System.arraycopy(probes.get(i)[1], 0, his, i * 4, 4);
+    }
+    List<List<long[]>> got = new ArrayList<>();
+    probes.forEach(p -> got.add(new ArrayList<>()));
+    pool.flush();
+    BufferPool cold =
+        BufferPool.open(store, BufferPoolConfig.ofFrames(256).withExtentReadAhead(false));
+    BTree coldTree = new BTree(cold, 4, 2);
+    coldTree.lookupBatch(
+        root,
+        los,
+        his,
+        probes.size(),
+        (probe, rows, at) -> got.get(probe).add(Arrays.copyOfRange(rows, at, at + 4)));
+    for (int i = 0; i < probes.size(); i++) {
+      List<long[]> want =
+          new ArrayList<>(oracle.subSet(probes.get(i)[0], true, probes.get(i)[1], true));
+      assertEquals(want.size(), got.get(i).size(), "probe " + i);
+      for (int k = 0; k < want.size(); k++) {
+        assertTrue(Arrays.equals(want.get(k), got.get(i).get(k)));
+      }
+    }
+    assertTrue(
+        cold.metrics().snapshot().readAheadIssued() > 0, "the batch announced pages to read");
+    cold.close();
+  }
 }
