@@ -1,0 +1,210 @@
+package dev.quarry.core.dict;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.btree.BTree;
+import dev.quarry.core.btree.Cursor;
+import dev.quarry.core.btree.PageAllocator;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.core.Quad;
+
+/**
+ * Terms to NodeIds and back. Literals that fit are inline (no lookup at all); the default graph is
+ * a constant; everything else is a record in the {@link TermTable}, found by its 128-bit hash in a
+ * B+tree of rows {@code (hash high, hash low, id)}. Caches in both directions hold committed terms
+ * only: a transaction's new terms stay in its {@link Writes} until it commits, so an aborted
+ * transaction leaves no id behind.
+ */
+public final class Dictionary implements AutoCloseable {
+  private final TermTable terms;
+  private final BTree hashIndex;
+  private final Cache<Node, Long> ids;
+  private final Cache<Long, Node> nodes;
+
+  Dictionary(TermTable terms, BTree hashIndex, long cacheSize) {
+    this.terms = terms;
+    this.hashIndex = hashIndex;
+    this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
+  }
+
+  /** Opens the dictionary over a term file, cut back to the committed length. */
+  public static Dictionary open(TermFile file, long committedLength, BTree hashIndex, long cacheSize)
+      throws java.io.IOException {
+    return new Dictionary(new TermTable(file, committedLength), hashIndex, cacheSize);
+  }
+
+  public static TermFile fileAt(java.nio.file.Path path) throws java.io.IOException {
+    return TermFile.open(path);
+  }
+
+  public static TermFile inMemory() {
+    return TermFile.memory();
+  }
+
+  /** The id of {@code n} in the snapshot whose hash index root is {@code hashRoot}, or NONE. */
+  public long getId(Node n, long hashRoot) {
+    return lookup(n, hashRoot, null);
+  }
+
+  /** The id of {@code n} as the writer sees it (its own new terms included), or NONE. */
+  public long getId(Node n, Writes w) {
+    return lookup(n, w.hashRoot, w);
+  }
+
+  private long lookup(Node n, long hashRoot, Writes w) {
+    long id = fixedId(n);
+    if (id != NodeIds.NONE) {
+      return id;
+    }
+    if (w != null) {
+      Long mine = w.created.get(n);
+      if (mine != null) {
+        return mine;
+      }
+    }
+    Long cached = ids.getIfPresent(n);
+    if (cached != null) {
+      return cached;
+    }
+    byte[] record = record(n, hashRoot, w, false);
+    if (record == null) {
+      return NodeIds.NONE;
+    }
+    long[] h = new long[2];
+    Murmur3.hash128(record, record.length, 0, h);
+    id = findHash(hashRoot, h);
+    if (id != NodeIds.NONE) {
+      ids.put(n, id);
+    }
+    return id;
+  }
+
+  /** The id of {@code n}, adding it to the dictionary if it is new. Writer only. */
+  public long getOrCreate(Node n, Writes w) {
+    long id = lookup(n, w.hashRoot, w);
+    if (id != NodeIds.NONE) {
+      return id;
+    }
+    byte[] record = record(n, w.hashRoot, w, true);
+    long[] h = new long[2];
+    Murmur3.hash128(record, record.length, 0, h);
+    id = NodeIds.ofTermOffset(terms.append(record));
+    w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, new long[] {h[0], h[1], id});
+    w.created.put(n, id);
+    w.createdNodes.put(id, n);
+    return id;
+  }
+
+  /** The term an id stands for. */
+  public Node getNode(long id) {
+    return getNode(id, null);
+  }
+
+  public Node getNode(long id, Writes w) {
+    if (NodeIds.isInline(id)) {
+      return InlineValues.decode(id);
+    }
+    if (id == NodeIds.DEFAULT_GRAPH) {
+      return Quad.defaultGraphIRI;
+    }
+    if (w != null) {
+      Node mine = w.createdNodes.get(id);
+      if (mine != null) {
+        return mine;
+      }
+    }
+    Node n = nodes.getIfPresent(id);
+    if (n == null) {
+      byte[] record = terms.read(NodeIds.termOffset(id));
+      n = TermCodec.decode(record, 0, record.length, part -> getNode(part, w));
+      nodes.put(id, n);
+    }
+    return n;
+  }
+
+  /** Ids that need no lookup: inline literals and the default graph. */
+  private static long fixedId(Node n) {
+    if (n.isLiteral()) {
+      return InlineValues.encode(n);
+    }
+    if (Quad.isDefaultGraph(n)) {
+      return NodeIds.DEFAULT_GRAPH;
+    }
+    return NodeIds.NONE;
+  }
+
+  /** The term's record; for a triple term whose parts are not all known (reading), null. */
+  private byte[] record(Node n, long hashRoot, Writes w, boolean create) {
+    long[] parts = null;
+    if (n.isTripleTerm()) {
+      Triple t = n.getTriple();
+      Node[] ns = {t.getSubject(), t.getPredicate(), t.getObject()};
+      parts = new long[3];
+      for (int i = 0; i < 3; i++) {
+        parts[i] = create ? getOrCreate(ns[i], w) : lookup(ns[i], hashRoot, w);
+        if (parts[i] == NodeIds.NONE) {
+          return null;
+        }
+      }
+    }
+    return TermCodec.encode(n, parts);
+  }
+
+  private long findHash(long root, long[] h) {
+    try (Cursor c = hashIndex.scan(root, new long[] {h[0], h[1], 0}, new long[] {h[0], h[1], -1L})) {
+      return c.next() ? c.get(2) : NodeIds.NONE;
+    }
+  }
+
+  // ---- transactions ---------------------------------------------------------------------------
+
+  /** A writer's dictionary state: its hash index root and the terms it has added. */
+  public static final class Writes {
+    final PageAllocator alloc;
+    long hashRoot;
+    final Map<Node, Long> created = new HashMap<>();
+    final Map<Long, Node> createdNodes = new HashMap<>();
+
+    public Writes(PageAllocator alloc, long hashRoot) {
+      this.alloc = alloc;
+      this.hashRoot = hashRoot;
+    }
+
+    public long hashRoot() {
+      return hashRoot;
+    }
+
+    public boolean changed() {
+      return !created.isEmpty();
+    }
+  }
+
+  /** Makes the term table durable; returns its committed length. */
+  public long commitTerms() throws java.io.IOException {
+    return terms.commit();
+  }
+
+  /** After the commit point: the writer's new terms go into the shared caches. */
+  public void published(Writes w) {
+    w.created.forEach(ids::put);
+    w.createdNodes.forEach(nodes::put);
+  }
+
+  /** The writer aborted: its terms are forgotten. */
+  public void rollback() throws java.io.IOException {
+    terms.rollback();
+  }
+
+  public long termTableBytes() {
+    return terms.length();
+  }
+
+  @Override
+  public void close() throws java.io.IOException {
+    terms.close();
+  }
+}

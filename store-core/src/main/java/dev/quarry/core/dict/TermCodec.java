@@ -1,0 +1,135 @@
+package dev.quarry.core.dict;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.jena.datatypes.TypeMapper;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.TextDirection;
+
+/**
+ * The bytes of a term in the term table, also what its hash is taken over:
+ *
+ * <pre>
+ * kind (1 byte), then fields, each a varint length and UTF-8 bytes:
+ *   1 IRI         iri
+ *   2 blank node  label
+ *   3 string      lexical form                  (xsd:string, "x" and "x"^^xsd:string alike)
+ *   4 lang        lexical form, language tag
+ *   5 dir-lang    lexical form, language tag, direction
+ *   6 typed       lexical form, datatype IRI
+ *   7 triple term subject, predicate, object    (each a NodeId, 8 bytes)
+ * </pre>
+ *
+ * A record starts with a varint of the bytes that follow, so a reader knows how much to read.
+ */
+final class TermCodec {
+  static final int IRI = 1;
+  static final int BLANK = 2;
+  static final int STRING = 3;
+  static final int LANG = 4;
+  static final int DIR_LANG = 5;
+  static final int TYPED = 6;
+  static final int TRIPLE = 7;
+  private static final String XSD_STRING = XSDDatatype.XSDstring.getURI();
+
+  private TermCodec() {}
+
+  /** The term's bytes (without the length prefix); triple terms need their parts' ids. */
+  static byte[] encode(Node n, long[] tripleIds) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+    if (n.isURI()) {
+      out.write(IRI);
+      field(out, n.getURI());
+    } else if (n.isBlank()) {
+      out.write(BLANK);
+      field(out, n.getBlankNodeLabel());
+    } else if (n.isLiteral()) {
+      String lang = n.getLiteralLanguage();
+      if (lang != null && !lang.isEmpty()) {
+        if (n.getLiteralBaseDirection() != null) {
+          out.write(DIR_LANG);
+          field(out, n.getLiteralLexicalForm());
+          field(out, lang);
+          field(out, n.getLiteralBaseDirection().direction());
+        } else {
+          out.write(LANG);
+          field(out, n.getLiteralLexicalForm());
+          field(out, lang);
+        }
+      } else if (XSD_STRING.equals(n.getLiteralDatatypeURI())) {
+        out.write(STRING);
+        field(out, n.getLiteralLexicalForm());
+      } else {
+        out.write(TYPED);
+        field(out, n.getLiteralLexicalForm());
+        field(out, n.getLiteralDatatypeURI());
+      }
+    } else if (n.isTripleTerm()) {
+      out.write(TRIPLE);
+      for (long id : tripleIds) {
+        for (int b = 0; b < 8; b++) {
+          out.write((int) (id >>> (8 * b)));
+        }
+      }
+    } else {
+      throw new IllegalArgumentException("not a storable RDF term: " + n);
+    }
+    return out.toByteArray();
+  }
+
+  /** The term of a record's bytes; triple terms' parts are looked up by {@code ids}. */
+  static Node decode(byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
+    int[] pos = {off + 1};
+    return switch (b[off]) {
+      case IRI -> NodeFactory.createURI(field(b, pos));
+      case BLANK -> NodeFactory.createBlankNode(field(b, pos));
+      case STRING -> NodeFactory.createLiteralString(field(b, pos));
+      case LANG -> NodeFactory.createLiteralLang(field(b, pos), field(b, pos));
+      case DIR_LANG -> NodeFactory.createLiteralDirLang(field(b, pos), field(b, pos), TextDirection.create(field(b, pos)));
+      case TYPED -> {
+        String lex = field(b, pos);
+        yield NodeFactory.createLiteralDT(lex, TypeMapper.getInstance().getSafeTypeByName(field(b, pos)));
+      }
+      case TRIPLE -> NodeFactory.createTripleTerm(ids.apply(getLong(b, off + 1)), ids.apply(getLong(b, off + 9)), ids.apply(getLong(b, off + 17)));
+      default -> throw new IllegalStateException("corrupt term table: kind " + b[off]);
+    };
+  }
+
+  private static void field(ByteArrayOutputStream out, String s) {
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    varint(out, bytes.length);
+    out.writeBytes(bytes);
+  }
+
+  private static String field(byte[] b, int[] pos) {
+    int len = 0;
+    int shift = 0;
+    byte x;
+    do {
+      x = b[pos[0]++];
+      len |= (x & 0x7F) << shift;
+      shift += 7;
+    } while (x < 0);
+    String s = new String(b, pos[0], len, StandardCharsets.UTF_8);
+    pos[0] += len;
+    return s;
+  }
+
+  static void varint(ByteArrayOutputStream out, long v) {
+    while ((v & ~0x7FL) != 0) {
+      out.write((int) ((v & 0x7F) | 0x80));
+      v >>>= 7;
+    }
+    out.write((int) v);
+  }
+
+  private static long getLong(byte[] b, int i) {
+    long v = 0;
+    for (int k = 7; k >= 0; k--) {
+      v = (v << 8) | (b[i + k] & 0xFF);
+    }
+    return v;
+  }
+}

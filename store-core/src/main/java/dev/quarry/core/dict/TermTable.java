@@ -1,0 +1,125 @@
+package dev.quarry.core.dict;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The append-only table of terms that are not inline. A term's id is its offset here. Records
+ * ({@link TermCodec}, after a varint of their length) are appended by the writer to a buffer that
+ * goes to the file when it fills and at commit; {@link #commit} forces the file, and its length is
+ * then part of the committed state, so opening truncates whatever an unfinished transaction left.
+ * Readers read committed records at any time without a lock.
+ */
+final class TermTable implements AutoCloseable {
+  private static final int BUFFER = 1 << 20;
+
+  private final TermFile file;
+  private long committed; // length covered by the last commit
+  private long flushed; // length written to the file
+  private final ByteArrayOutputStream pending = new ByteArrayOutputStream(BUFFER);
+
+  TermTable(TermFile file, long committedLength) throws IOException {
+    this.file = file;
+    if (file.size() > committedLength) {
+      file.truncate(committedLength); // left by a transaction that did not commit
+    }
+    this.committed = committedLength;
+    this.flushed = committedLength;
+  }
+
+  /** Appends a record; returns its offset. Writer only. */
+  synchronized long append(byte[] term) {
+    long offset = flushed + pending.size();
+    TermCodec.varint(pending, term.length);
+    pending.writeBytes(term);
+    if (pending.size() >= BUFFER) {
+      flush();
+    }
+    return offset;
+  }
+
+  /** The record at {@code offset} (without its length prefix). */
+  byte[] read(long offset) {
+    try {
+      byte[] head = new byte[64];
+      int n = readAt(offset, head, 0, head.length);
+      int len = 0;
+      int shift = 0;
+      int i = 0;
+      byte x;
+      do {
+        if (i >= n) {
+          throw new IllegalStateException("corrupt term table at offset " + offset);
+        }
+        x = head[i++];
+        len |= (x & 0x7F) << shift;
+        shift += 7;
+      } while (x < 0);
+      byte[] term = new byte[len];
+      int have = Math.min(len, n - i);
+      System.arraycopy(head, i, term, 0, have);
+      if (have < len && readAt(offset + i + have, term, have, len - have) < len - have) {
+        throw new IllegalStateException("term table truncated at offset " + offset);
+      }
+      return term;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private int readAt(long pos, byte[] b, int off, int len) throws IOException {
+    synchronized (this) {
+      if (pos >= flushed) {
+        // Still in the writer's buffer: only the writer itself reads these.
+        byte[] buf = pending.toByteArray();
+        int start = (int) (pos - flushed);
+        int n = Math.max(0, Math.min(len, buf.length - start));
+        System.arraycopy(buf, start, b, off, n);
+        return n;
+      }
+    }
+    return file.read(pos, b, off, len);
+  }
+
+  private synchronized void flush() {
+    try {
+      byte[] b = pending.toByteArray();
+      file.write(flushed, b, 0, b.length);
+      flushed += b.length;
+      pending.reset();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the term table: " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes and forces everything appended; returns the committed length. */
+  synchronized long commit() throws IOException {
+    flush();
+    file.force();
+    committed = flushed;
+    return committed;
+  }
+
+  /** Forgets everything appended since the last commit. */
+  synchronized void rollback() throws IOException {
+    pending.reset();
+    if (flushed > committed) {
+      file.truncate(committed);
+      flushed = committed;
+    }
+  }
+
+  synchronized long length() {
+    return flushed + pending.size();
+  }
+
+  synchronized long committedLength() {
+    return committed;
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}
