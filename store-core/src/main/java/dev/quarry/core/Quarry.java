@@ -1,8 +1,7 @@
 package dev.quarry.core;
 
 import dev.quarry.core.config.Config;
-import dev.quarry.core.interim.InMemoryStore;
-import dev.quarry.core.interim.JournaledMemoryStore;
+import dev.quarry.core.paged.PagedStore;
 import java.nio.file.Path;
 
 /**
@@ -15,40 +14,32 @@ import java.nio.file.Path;
  * }
  * }</pre>
  *
- * <p>The backend behind {@link Store} is chosen here and nowhere else. Until the paged engine lands
- * (store-core's storage, buffer, btree and index layers), {@code storage: file} is the interim
- * {@link JournaledMemoryStore} and {@code storage: memory} is Jena's in-memory transactional
- * dataset.
+ * <p>Every store is the paged engine ({@link PagedStore}); {@code store.storage} chooses its page
+ * store: {@code file} (a directory) or {@code memory}.
  */
 public final class Quarry {
   private Quarry() {}
 
-  /**
-   * Opens the store the configuration describes ({@code store.storage}, {@code store.location}).
-   */
+  /** Opens the store the configuration describes ({@code store.*} options). */
   public static Store open(Config config) {
-    return switch (StorageKind.parse(config.getString("store.storage"))) {
-      case FILE -> openDirectory(Path.of(config.getString("store.location")));
-      case MEMORY -> openMemory();
-    };
+    return PagedStore.open(config);
   }
 
-  /** Opens (creating if needed) the persistent store in {@code directory}. */
+  /** Opens (creating if needed) the persistent store in {@code directory}, default options. */
   public static Store open(Path directory) {
-    return openDirectory(directory);
+    return open(Config.defaults().with("store.storage", "file").with("store.location", directory));
   }
 
-  /** A new, empty, in-memory store. */
+  /**
+   * A new, empty, in-memory store. Its pages are in memory already, so its buffer pool is small
+   * ({@code store.buffers} of the defaults is for file stores).
+   */
   public static Store openMemory() {
-    return new InMemoryStore();
+    return open(Config.defaults().with("store.storage", "memory").with("store.buffers", "32MB"));
   }
 
   /** True if {@code directory} holds a Quarry store. */
   public static boolean exists(Path directory) {
     return StoreDirectory.isStore(directory);
-  }
-
-  private static Store openDirectory(Path directory) {
-    return JournaledMemoryStore.open(directory);
   }
 }

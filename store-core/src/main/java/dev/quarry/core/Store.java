@@ -27,6 +27,58 @@ public interface Store extends AutoCloseable {
   /** Counts of what the store holds (quads, graphs, terms, bytes on disk). */
   StoreStats stats();
 
+  /**
+   * Starts a bulk load: quads added to it become visible all at once when it commits, or never. One
+   * write transaction; the store may build its indexes in bulk rather than quad by quad. The
+   * default goes through {@link #dataset()}.
+   */
+  default BulkLoad bulkLoad() {
+    DatasetGraph dsg = dataset();
+    dsg.begin(org.apache.jena.query.ReadWrite.WRITE);
+    return new BulkLoad() {
+      private long added;
+      private boolean done;
+
+      @Override
+      public void add(org.apache.jena.sparql.core.Quad quad) {
+        dsg.add(quad);
+        added++;
+      }
+
+      @Override
+      public long commit() {
+        done = true;
+        dsg.commit();
+        dsg.end();
+        return added;
+      }
+
+      @Override
+      public void abort() {
+        if (!done) {
+          done = true;
+          dsg.abort();
+          dsg.end();
+        }
+      }
+    };
+  }
+
+  /** An atomic bulk load in progress. Close without commit to abort. */
+  interface BulkLoad extends AutoCloseable {
+    void add(org.apache.jena.sparql.core.Quad quad);
+
+    /** Makes everything added durable and visible; returns the quads offered. */
+    long commit();
+
+    void abort();
+
+    @Override
+    default void close() {
+      abort();
+    }
+  }
+
   /** Checks the store's integrity; {@link CheckReport#sound()} is true only if nothing is wrong. */
   CheckReport check();
 

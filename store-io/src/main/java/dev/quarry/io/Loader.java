@@ -8,8 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
-import org.apache.jena.query.ReadWrite;
-import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.rio.RDFFormat;
@@ -20,8 +18,8 @@ import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
 import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
 
 /**
- * Loads RDF into a store with RDF4J Rio, all of it in one write transaction: either every file is
- * loaded or, on the first error, nothing is, and the store is exactly as it was.
+ * Loads RDF into a store with RDF4J Rio, all of it in one bulk load (one write transaction): either
+ * every file is loaded or, on the first error, nothing is, and the store is exactly as it was.
  *
  * <p>Statements without a graph (all of them, for triple formats) go to the target graph, which is
  * the default graph unless one is given; statements of quad formats keep their own graph.
@@ -83,24 +81,15 @@ public final class Loader {
   /** Loads sources in one transaction; throws {@link LoadException} and keeps nothing on error. */
   public static Result load(Store store, List<Source> sources, Node graph, Progress progress) {
     Node target = graph == null ? Quad.defaultGraphIRI : graph;
-    DatasetGraph dsg = store.dataset();
     long start = System.nanoTime();
-    Counter counter = new Counter(dsg, target, progress, start);
-    dsg.begin(ReadWrite.WRITE);
-    boolean committed = false;
-    try {
+    try (Store.BulkLoad bulk = store.bulkLoad()) {
+      Counter counter = new Counter(bulk, target, progress, start);
       for (Source source : sources) {
         parseInto(source, counter);
       }
-      dsg.commit();
-      committed = true;
-    } finally {
-      if (!committed) {
-        dsg.abort();
-      }
-      dsg.end();
+      bulk.commit();
+      return new Result(counter.count, Duration.ofNanos(System.nanoTime() - start));
     }
-    return new Result(counter.count, Duration.ofNanos(System.nanoTime() - start));
   }
 
   private static void parseInto(Source source, Counter counter) {
@@ -131,16 +120,16 @@ public final class Loader {
     }
   }
 
-  /** Adds each statement to the dataset and reports progress. */
+  /** Adds each statement to the bulk load and reports progress. */
   private static final class Counter extends AbstractRDFHandler {
-    private final DatasetGraph dsg;
+    private final Store.BulkLoad bulk;
     private final Node target;
     private final Progress progress;
     private final long start;
     long count;
 
-    Counter(DatasetGraph dsg, Node target, Progress progress, long start) {
-      this.dsg = dsg;
+    Counter(Store.BulkLoad bulk, Node target, Progress progress, long start) {
+      this.bulk = bulk;
       this.target = target;
       this.progress = progress;
       this.start = start;
@@ -148,7 +137,7 @@ public final class Loader {
 
     @Override
     public void handleStatement(Statement st) {
-      dsg.add(RioTerms.toQuad(st, target));
+      bulk.add(RioTerms.toQuad(st, target));
       if (++count % PROGRESS_EVERY == 0) {
         progress.update(count, Duration.ofNanos(System.nanoTime() - start));
       }

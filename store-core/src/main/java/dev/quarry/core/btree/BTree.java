@@ -46,10 +46,10 @@ public final class BTree {
       return false;
     }
     long leaf = reader.leafFor(root, row, 0);
-    long[] buf = new long[LeafCodec.RESTART_EVERY * width];
+    long[][] buf = {new long[LeafCodec.RESTART_EVERY * width]};
     int[] first = new int[1];
     int n = reader.readLeafFrom(leaf, row, 0, LeafCodec.RESTART_EVERY, buf, first);
-    return Rows.search(buf, n, width, row, 0) >= 0;
+    return Rows.search(buf[0], n, width, row, 0) >= 0;
   }
 
   /** A cursor over the rows in {@code [lo, hi]} (inclusive, unsigned order). */
@@ -308,6 +308,65 @@ public final class BTree {
    */
   public long bulkBuild(PageAllocator alloc, RowSource rows) {
     return new BulkBuilder(this, alloc).build(rows);
+  }
+
+  /**
+   * Adds many rows at once: merges the tree's rows with {@code sorted} (ascending, no repeats; rows
+   * already present are skipped), builds a new tree bottom-up, and releases the old one. Cheaper
+   * than inserting one by one once the new rows are more than a few percent of the tree.
+   */
+  public long rebuildWith(PageAllocator alloc, long root, long[] sorted, int n) {
+    long[] lo = new long[width];
+    long[] hi = new long[width];
+    Arrays.fill(hi, -1L);
+    Cursor old = root == EMPTY ? null : scan(root, lo, hi);
+    boolean[] oldHas = {old != null && old.next()};
+    int[] i = {0};
+    long newRoot =
+        bulkBuild(
+            alloc,
+            row -> {
+              boolean newHas = i[0] < n;
+              if (!oldHas[0] && !newHas) {
+                return false;
+              }
+              int c =
+                  !oldHas[0]
+                      ? 1
+                      : !newHas
+                          ? -1
+                          : Rows.compare(old.rows(), old.offset(), sorted, i[0] * width, width);
+              if (c <= 0) {
+                old.copy(row);
+                oldHas[0] = old.next();
+                if (c == 0) {
+                  i[0]++;
+                }
+              } else {
+                System.arraycopy(sorted, i[0] * width, row, 0, width);
+                i[0]++;
+              }
+              return true;
+            });
+    releaseAll(alloc, root);
+    return newRoot;
+  }
+
+  /** Releases every page of the tree rooted at {@code root} (after a rebuild replaced it). */
+  public void releaseAll(PageAllocator alloc, long root) {
+    if (root == EMPTY) {
+      return;
+    }
+    int[] level = new int[1];
+    if (reader.isInner(root, level)) {
+      long[] keys = new long[(InnerNode.capacity(width) + 1) * width];
+      long[] children = new long[InnerNode.capacity(width) + 2];
+      int n = reader.readInner(root, keys, children);
+      for (int i = 0; i <= n; i++) {
+        releaseAll(alloc, children[i]);
+      }
+    }
+    alloc.release(root);
   }
 
   /** Rows in ascending order, for {@link #bulkBuild}. */

@@ -31,7 +31,7 @@ final class BatchLookup {
   BatchLookup(BTree tree) {
     this.tree = tree;
     this.width = tree.width;
-    this.rows = new long[BTree.MAX_LEAF_ROWS * width];
+    this.rows = new long[0];
   }
 
   void run(long root, long[] los, long[] his, int n, RowSink sink) {
@@ -163,7 +163,7 @@ final class BatchLookup {
   }
 
   private void loadLeaf(long page) {
-    tree.reader.readLeaf(page, rows, scratch);
+    rows = tree.reader.readLeaf(page, rows, scratch);
     rowCount = scratch[0];
   }
 

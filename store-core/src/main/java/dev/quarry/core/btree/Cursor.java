@@ -106,15 +106,13 @@ public final class Cursor implements AutoCloseable {
   }
 
   private void loadLeaf(long page, long[] from) {
-    if (rows.length < BTree.MAX_LEAF_ROWS * width) {
-      rows = new long[BTree.MAX_LEAF_ROWS * width];
-    }
-    int[] first = new int[1];
     if (from != null) {
-      rowCount = tree.reader.readLeafFrom(page, from, 0, Integer.MAX_VALUE, rows, first);
+      long[][] buf = {rows};
+      rowCount = tree.reader.readLeafFrom(page, from, 0, Integer.MAX_VALUE, buf, scratch);
+      rows = buf[0];
       pos = Rows.lowerBound(rows, rowCount, width, from, 0) - 1;
     } else {
-      tree.reader.readLeaf(page, rows, scratch);
+      rows = tree.reader.readLeaf(page, rows, scratch);
       rowCount = scratch[0];
       pos = -1;
     }

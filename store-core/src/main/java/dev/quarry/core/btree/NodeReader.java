@@ -74,7 +74,7 @@ final class NodeReader {
    * key}, into {@code buf}; returns the number decoded (the index of the first in {@code
    * first[0]}).
    */
-  int readLeafFrom(long page, long[] key, int keyAt, int maxRows, long[] buf, int[] first) {
+  int readLeafFrom(long page, long[] key, int keyAt, int maxRows, long[][] buf, int[] first) {
     for (; ; ) {
       long t = pool.readOptimistic(page);
       MemorySegment m = pool.memory();
@@ -83,7 +83,10 @@ final class NodeReader {
         int count = LeafCodec.count(m, base);
         int from = count == 0 ? 0 : LeafCodec.restartBefore(m, base, width, key, keyAt);
         int n = Math.min(maxRows, count - from);
-        LeafCodec.decodeRange(m, base, width, from, n, buf, 0);
+        if (buf[0].length < n * width) {
+          buf[0] = new long[Math.min(BTree.MAX_LEAF_ROWS, Math.max(n, 64)) * width];
+        }
+        LeafCodec.decodeRange(m, base, width, from, n, buf[0], 0);
         if (pool.validate(t)) {
           first[0] = from;
           return n;

@@ -93,7 +93,7 @@ public record BufferPoolConfig(
   }
 
   /**
-   * {@code auto}: half of the memory the machine has beyond the Java heap, at most 64 GB; a bare
+   * {@code auto}: half of the memory the machine has beyond the Java heap, at most 1 GB; a bare
    * number: that many frames; a size ({@code 512MB}): as many frames as fit.
    */
   static int frames(String spec) {

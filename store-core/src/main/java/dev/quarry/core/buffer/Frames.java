@@ -51,7 +51,7 @@ final class Frames implements AutoCloseable {
   Frames(int count) {
     this.count = count;
     this.arena = Arena.ofShared();
-    this.memory = arena.allocate((long) count * Pages.PAGE_SIZE, Pages.ALIGNMENT);
+    this.memory = OffHeap.allocate((long) count * Pages.PAGE_SIZE, Pages.ALIGNMENT, arena);
     this.meta = new long[count * STRIDE];
     for (int f = 0; f < count; f++) {
       meta[f * STRIDE + PAGE] = NO_PAGE;

@@ -32,7 +32,8 @@ public final class Dictionary implements AutoCloseable {
   }
 
   /** Opens the dictionary over a term file, cut back to the committed length. */
-  public static Dictionary open(TermFile file, long committedLength, BTree hashIndex, long cacheSize)
+  public static Dictionary open(
+      TermFile file, long committedLength, BTree hashIndex, long cacheSize)
       throws java.io.IOException {
     return new Dictionary(new TermTable(file, committedLength), hashIndex, cacheSize);
   }
@@ -93,7 +94,11 @@ public final class Dictionary implements AutoCloseable {
     long[] h = new long[2];
     Murmur3.hash128(record, record.length, 0, h);
     id = NodeIds.ofTermOffset(terms.append(record));
-    w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, new long[] {h[0], h[1], id});
+    if (w.deferred) {
+      w.defer(h[0], h[1], id);
+    } else {
+      w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, new long[] {h[0], h[1], id});
+    }
     w.created.put(n, id);
     w.createdNodes.put(id, n);
     return id;
@@ -155,7 +160,8 @@ public final class Dictionary implements AutoCloseable {
   }
 
   private long findHash(long root, long[] h) {
-    try (Cursor c = hashIndex.scan(root, new long[] {h[0], h[1], 0}, new long[] {h[0], h[1], -1L})) {
+    try (Cursor c =
+        hashIndex.scan(root, new long[] {h[0], h[1], 0}, new long[] {h[0], h[1], -1L})) {
       return c.next() ? c.get(2) : NodeIds.NONE;
     }
   }
@@ -168,6 +174,10 @@ public final class Dictionary implements AutoCloseable {
     long hashRoot;
     final Map<Node, Long> created = new HashMap<>();
     final Map<Long, Node> createdNodes = new HashMap<>();
+    // Bulk mode: new (hash, id) rows are collected and merged into the index in one rebuild.
+    boolean deferred;
+    long[] pending = new long[0];
+    int pendingCount;
 
     public Writes(PageAllocator alloc, long hashRoot) {
       this.alloc = alloc;
@@ -181,6 +191,32 @@ public final class Dictionary implements AutoCloseable {
     public boolean changed() {
       return !created.isEmpty();
     }
+
+    /** Collects new terms' index rows for {@link Dictionary#finishBulk} instead of inserting. */
+    public void deferIndexing() {
+      deferred = true;
+    }
+
+    void defer(long h1, long h2, long id) {
+      if (pending.length < (pendingCount + 1) * 3) {
+        pending = java.util.Arrays.copyOf(pending, Math.max(3 * 1024, pending.length * 2));
+      }
+      pending[pendingCount * 3] = h1;
+      pending[pendingCount * 3 + 1] = h2;
+      pending[pendingCount * 3 + 2] = id;
+      pendingCount++;
+    }
+  }
+
+  /** Merges a bulk writer's collected terms into the hash index. */
+  public void finishBulk(Writes w) {
+    if (w.pendingCount > 0) {
+      dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
+      w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, w.pending, w.pendingCount);
+    }
+    w.pending = new long[0];
+    w.pendingCount = 0;
+    w.deferred = false;
   }
 
   /** Makes the term table durable; returns its committed length. */

@@ -87,12 +87,19 @@ final class TermCodec {
       case BLANK -> NodeFactory.createBlankNode(field(b, pos));
       case STRING -> NodeFactory.createLiteralString(field(b, pos));
       case LANG -> NodeFactory.createLiteralLang(field(b, pos), field(b, pos));
-      case DIR_LANG -> NodeFactory.createLiteralDirLang(field(b, pos), field(b, pos), TextDirection.create(field(b, pos)));
+      case DIR_LANG ->
+          NodeFactory.createLiteralDirLang(
+              field(b, pos), field(b, pos), TextDirection.create(field(b, pos)));
       case TYPED -> {
         String lex = field(b, pos);
-        yield NodeFactory.createLiteralDT(lex, TypeMapper.getInstance().getSafeTypeByName(field(b, pos)));
+        yield NodeFactory.createLiteralDT(
+            lex, TypeMapper.getInstance().getSafeTypeByName(field(b, pos)));
       }
-      case TRIPLE -> NodeFactory.createTripleTerm(ids.apply(getLong(b, off + 1)), ids.apply(getLong(b, off + 9)), ids.apply(getLong(b, off + 17)));
+      case TRIPLE ->
+          NodeFactory.createTripleTerm(
+              ids.apply(getLong(b, off + 1)),
+              ids.apply(getLong(b, off + 9)),
+              ids.apply(getLong(b, off + 17)));
       default -> throw new IllegalStateException("corrupt term table: kind " + b[off]);
     };
   }

@@ -25,7 +25,9 @@ interface TermFile extends AutoCloseable {
   void close() throws IOException;
 
   static TermFile open(Path file) throws IOException {
-    FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    FileChannel ch =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     return new TermFile() {
       @Override
       public void write(long pos, byte[] b, int off, int len) throws IOException {

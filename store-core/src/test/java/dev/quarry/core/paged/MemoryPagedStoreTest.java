@@ -1,10 +1,10 @@
-package dev.quarry.core.interim;
+package dev.quarry.core.paged;
 
 import dev.quarry.core.AbstractStoreContractTest;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 
-class InMemoryStoreTest extends AbstractStoreContractTest {
+class MemoryPagedStoreTest extends AbstractStoreContractTest {
   @Override
   protected Store newStore() {
     return Quarry.openMemory();

@@ -1,0 +1,190 @@
+package dev.quarry.core.txn;
+
+import dev.quarry.core.StoreException;
+import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.index.Roots;
+import dev.quarry.core.storage.PageStore;
+import dev.quarry.core.storage.SpaceMap;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Snapshot isolation by copy-on-write: readers work on the committed state they began on and never
+ * wait; one writer at a time builds a new state beside it. Commit makes it durable and then
+ * current:
+ *
+ * <ol>
+ *   <li>the term table is written and forced;
+ *   <li>the buffer pool writes every dirty page (all of them the writer's new pages) and syncs;
+ *   <li>the space map, carrying the new roots, is persisted: written to its spare region, synced,
+ *       then its header switched and synced. That header write is the commit point: a crash before
+ *       it leaves the previous state, after it the new one;
+ *   <li>the new state is published to new readers.
+ * </ol>
+ *
+ * Pages the commit replaced are freed once every reader that could see them has ended. Pages freed
+ * but not yet reclaimed when the process dies stay allocated (leaked) until a check reclaims them.
+ */
+public final class Transactions {
+  private final PageStore store;
+  private final BufferPool pool;
+  private final SpaceMap space;
+  private final Dictionary dictionary;
+  private final ReentrantLock writer = new ReentrantLock(true);
+  private final Duration writerTimeout;
+  private volatile Committed current;
+  private final TreeMap<Long, Integer> readers = new TreeMap<>();
+  private final ArrayDeque<Released> releasedByCommit = new ArrayDeque<>();
+
+  private record Released(long generation, long[] pages) {}
+
+  public Transactions(
+      PageStore store,
+      BufferPool pool,
+      SpaceMap space,
+      Dictionary dictionary,
+      Committed initial,
+      Duration writerTimeout) {
+    this.store = store;
+    this.pool = pool;
+    this.space = space;
+    this.dictionary = dictionary;
+    this.current = initial;
+    this.writerTimeout = writerTimeout;
+  }
+
+  public Committed current() {
+    return current;
+  }
+
+  public ReadTxn beginRead() {
+    synchronized (readers) {
+      Committed c = current;
+      readers.merge(c.generation(), 1, Integer::sum);
+      return new ReadTxn(c);
+    }
+  }
+
+  public void endRead(ReadTxn r) {
+    if (r.ended) {
+      return;
+    }
+    r.ended = true;
+    synchronized (readers) {
+      readers.computeIfPresent(r.state.generation(), (g, n) -> n == 1 ? null : n - 1);
+    }
+    reclaim();
+  }
+
+  public WriteTxn beginWrite() {
+    try {
+      if (!writer.tryLock(writerTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new StoreException(
+            "another write transaction has held the store for more than "
+                + writerTimeout.toMillis()
+                + " ms");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted waiting to write");
+    }
+    return new WriteTxn(current, space, pool);
+  }
+
+  /** True if the calling thread holds the writer lock. */
+  public boolean isWriter() {
+    return writer.isHeldByCurrentThread();
+  }
+
+  public void commit(WriteTxn w) {
+    if (w.ended) {
+      throw new IllegalStateException("transaction already ended");
+    }
+    w.ended = true;
+    try {
+      if (!w.changed && !w.terms().changed()) {
+        return;
+      }
+      Roots roots;
+      try {
+        long termBytes = dictionary.commitTerms();
+        pool.flush();
+        roots = new Roots(w.roots(), termBytes);
+        space.setRoot(roots.toBytes());
+        space.persist(store);
+      } catch (IOException | RuntimeException e) {
+        rollback(w);
+        throw new StoreException("commit failed, transaction rolled back: " + e.getMessage(), e);
+      }
+      Committed next = new Committed(roots, w.stats(), space.generation());
+      synchronized (readers) {
+        current = next;
+        if (!w.released.isEmpty()) {
+          releasedByCommit.add(
+              new Released(
+                  next.generation(), w.released.stream().mapToLong(Long::longValue).toArray()));
+        }
+      }
+      dictionary.published(w.terms());
+      reclaim();
+    } finally {
+      writer.unlock();
+    }
+  }
+
+  public void abort(WriteTxn w) {
+    if (w.ended) {
+      return;
+    }
+    w.ended = true;
+    try {
+      rollback(w);
+    } finally {
+      writer.unlock();
+    }
+  }
+
+  private void rollback(WriteTxn w) {
+    for (long p : w.fresh) {
+      pool.discard(p);
+      space.free(p);
+    }
+    w.fresh.clear();
+    try {
+      dictionary.rollback();
+    } catch (IOException e) {
+      throw new StoreException("cannot roll back the term table: " + e.getMessage(), e);
+    }
+  }
+
+  /** Frees the pages of commits that no active reader can see any more. */
+  private void reclaim() {
+    synchronized (readers) {
+      long oldest = readers.isEmpty() ? Long.MAX_VALUE : readers.firstKey();
+      while (!releasedByCommit.isEmpty() && releasedByCommit.peek().generation() <= oldest) {
+        for (long p : releasedByCommit.poll().pages()) {
+          pool.discard(p);
+          space.free(p);
+        }
+      }
+    }
+  }
+
+  public int activeReaders() {
+    synchronized (readers) {
+      return readers.values().stream().mapToInt(Integer::intValue).sum();
+    }
+  }
+
+  /** Pages waiting for readers to end before they can be freed. */
+  public long pagesAwaitingReaders() {
+    synchronized (readers) {
+      return releasedByCommit.stream().mapToLong(r -> r.pages().length).sum();
+    }
+  }
+}
