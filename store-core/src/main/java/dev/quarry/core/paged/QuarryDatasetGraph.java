@@ -19,6 +19,8 @@ import org.apache.jena.query.ReadWrite;
 import org.apache.jena.query.TxnType;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
+import org.apache.jena.shared.AddDeniedException;
+import org.apache.jena.shared.DeleteDeniedException;
 import org.apache.jena.shared.JenaException;
 import org.apache.jena.sparql.JenaTransactionException;
 import org.apache.jena.sparql.core.DatasetGraphBaseFind;
@@ -186,7 +188,11 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   @Override
-  public void add(Node g, Node s, Node p, Node o) {
+  public void add(Node graph, Node s, Node p, Node o) {
+    Node g = graph == null ? Quad.defaultGraphIRI : graph; // Jena: a null graph is the default one
+    if (Quad.isUnionGraph(g)) {
+      throw new AddDeniedException("the union graph is read-only");
+    }
     if (!isInTransaction()) {
       Txn.executeWrite(this, () -> add(g, s, p, o));
       return;
@@ -209,7 +215,11 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   @Override
-  public void delete(Node g, Node s, Node p, Node o) {
+  public void delete(Node graph, Node s, Node p, Node o) {
+    Node g = graph == null ? Quad.defaultGraphIRI : graph;
+    if (Quad.isUnionGraph(g)) {
+      throw new DeleteDeniedException("the union graph is read-only");
+    }
     if (!isInTransaction()) {
       Txn.executeWrite(this, () -> delete(g, s, p, o));
       return;
@@ -246,9 +256,6 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   private long graphId(Node g, Dictionary.Writes terms) {
-    if (Quad.isUnionGraph(g)) {
-      throw new JenaException("cannot add to the union graph");
-    }
     return Quad.isDefaultGraph(g) ? NodeIds.DEFAULT_GRAPH : dict.getOrCreate(g, terms);
   }
 
