@@ -1,5 +1,7 @@
 package dev.quarry.core.btree;
 
+import dev.quarry.core.buffer.BufferPool;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
@@ -7,31 +9,47 @@ import java.util.Arrays;
  * hi; a range on the last bound column otherwise), sorted by lo. The tree is descended once; for
  * each next probe, the lookup first checks whether it falls in the current leaf, then in the
  * current parent, and so on up, and descends again only from the lowest node whose key range holds
- * it. Entering an inner node, it tells the buffer pool which of its children the rest of the batch
- * will need, so they are read ahead together, in page order.
+ * it. Inner nodes are searched in place (optimistic reads); only the two separators that bound the
+ * chosen child are copied. Entering an inner node, the lookup tells the buffer pool which of its
+ * children the rest of the batch will need, so they are read ahead together.
  */
 final class BatchLookup {
   private static final int LOOKAHEAD = 1024;
 
   private final BTree tree;
+  private final BufferPool pool;
   private final int width;
-  private final long[][] keys = new long[BTree.MAX_DEPTH][];
-  private final long[][] children = new long[BTree.MAX_DEPTH][];
-  private final int[] counts = new int[BTree.MAX_DEPTH];
+  // Per level of the path: the node's page and the chosen child's index; and per level the key
+  // range [low, high) of the node there (level 0 is the root, unbounded).
+  private final long[] pages = new long[BTree.MAX_DEPTH];
   private final int[] index = new int[BTree.MAX_DEPTH];
-  // Key range of the node at each level: [low, high); null = unbounded.
-  private final long[][] low = new long[BTree.MAX_DEPTH + 1][];
-  private final long[][] high = new long[BTree.MAX_DEPTH + 1][];
-  private int depth; // inner levels on the stack
-  private long[] rows;
-  private int rowCount;
+  private final int[] counts = new int[BTree.MAX_DEPTH];
+  private final long[][] low;
+  private final long[][] high;
+  private final boolean[] hasLow = new boolean[BTree.MAX_DEPTH + 1];
+  private final boolean[] hasHigh = new boolean[BTree.MAX_DEPTH + 1];
+  private int depth; // inner levels on the path; the leaf's range is at [depth]
+  private long leaf; // the current leaf; rows are decoded a restart block at a time
+  private final long[] block;
+  // The block last decoded: consecutive probes often fall in it, and then need no page read.
+  private long blockLeaf = -1;
+  private int blockIndex;
+  private int blockRows;
+  private int leafRows;
   private final int[] scratch = new int[1];
   private long[] prefetch = new long[64];
+  // What has been announced per level (node page, and the probe it reached), so a node visited
+  // again for later probes is not announced again.
+  private final long[] announcedPage = new long[BTree.MAX_DEPTH];
+  private final int[] announcedEnd = new int[BTree.MAX_DEPTH];
 
   BatchLookup(BTree tree) {
     this.tree = tree;
+    this.pool = tree.pool;
     this.width = tree.width;
-    this.rows = new long[0];
+    this.block = new long[LeafCodec.RESTART_EVERY * width];
+    this.low = new long[BTree.MAX_DEPTH + 1][width];
+    this.high = new long[BTree.MAX_DEPTH + 1][width];
   }
 
   void run(long root, long[] los, long[] his, int n, RowSink sink) {
@@ -39,21 +57,19 @@ final class BatchLookup {
       return;
     }
     depth = 0;
-    descend(root, los, 0, null, null, los, n);
+    Arrays.fill(announcedPage, -1);
+    hasLow[0] = false;
+    hasHigh[0] = false;
+    descend(root, los, 0, n);
     for (int i = 0; i < n; i++) {
       int at = i * width;
-      if (!inLeaf(los, at)) {
+      if (!inRange(depth, los, at)) {
         int level = depth - 1;
-        while (level >= 0 && !inRange(level, los, at)) {
+        while (level > 0 && !inRange(level, los, at)) {
           level--;
         }
-        if (level < 0) {
-          depth = 0;
-          descend(root, los, at, null, null, los, n);
-        } else {
-          depth = level + 1;
-          reposition(level, los, at, n);
-        }
+        depth = level;
+        descend(pages[level], los, at, n);
       }
       if (!emit(i, los, his, at, sink)) {
         return;
@@ -61,147 +77,193 @@ final class BatchLookup {
     }
   }
 
-  /** Emits the rows of probe {@code i}, moving right through leaves while the range goes on. */
-  private boolean emit(int probe, long[] los, long[] his, int at, RowSink sink) {
-    int pos = Rows.lowerBound(rows, rowCount, width, los, at);
+  private boolean inRange(int level, long[] key, int at) {
+    return (!hasLow[level] || Rows.compare(low[level], 0, key, at, width) <= 0)
+        && (!hasHigh[level] || Rows.compare(key, at, high[level], 0, width) < 0);
+  }
+
+  /** From {@code page}, the node at level {@code depth}, down to the leaf for the key. */
+  private void descend(long page, long[] key, int at, int n) {
+    int[] level = scratch;
+    while (tree.reader.isInner(page, level)) {
+      int d = depth++;
+      pages[d] = page;
+      announce(d, key, at, n);
+      page = choose(d, key, at);
+    }
+    leaf = page;
+  }
+
+  /**
+   * Picks the child of node {@code d} for the key, reading the node in place; records its range.
+   */
+  private long choose(int d, long[] key, int at) {
     for (; ; ) {
-      for (; pos < rowCount; pos++) {
-        if (Rows.compare(rows, pos * width, his, at, width) > 0) {
+      long t = pool.readOptimistic(pages[d]);
+      MemorySegment m = pool.memory();
+      long base = pool.offset(BufferPool.frameOf(t));
+      try {
+        int count = InnerNode.count(m, base);
+        int i = InnerNode.childIndex(m, base, width, key, at);
+        long child = InnerNode.child(m, base, i);
+        bounds(d, m, base, count, i);
+        if (pool.validate(t)) {
+          counts[d] = count;
+          index[d] = i;
+          return child;
+        }
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** The range of child {@code i} of node {@code d}: between its neighbouring separators. */
+  private void bounds(int d, MemorySegment m, long base, int count, int i) {
+    hasLow[d + 1] = i > 0 || hasLow[d];
+    if (i > 0) {
+      for (int c = 0; c < width; c++) {
+        low[d + 1][c] = InnerNode.key(m, base, width, i - 1, c);
+      }
+    } else if (hasLow[d]) {
+      System.arraycopy(low[d], 0, low[d + 1], 0, width);
+    }
+    hasHigh[d + 1] = i < count || hasHigh[d];
+    if (i < count) {
+      for (int c = 0; c < width; c++) {
+        high[d + 1][c] = InnerNode.key(m, base, width, i, c);
+      }
+    } else if (hasHigh[d]) {
+      System.arraycopy(high[d], 0, high[d + 1], 0, width);
+    }
+  }
+
+  /**
+   * Emits the rows of probe {@code probe}: from the restart block that may hold its lo, block by
+   * block, moving right through leaves while the range goes on.
+   */
+  private boolean emit(int probe, long[] los, long[] his, int at, RowSink sink) {
+    int b;
+    boolean cached =
+        blockLeaf == leaf
+            && blockRows > 0
+            && Rows.compare(block, 0, los, at, width) <= 0
+            && Rows.compare(los, at, block, (blockRows - 1) * width, width) <= 0;
+    if (!cached) {
+      b = tree.reader.blockFor(leaf, los, at);
+      load(b);
+    }
+    boolean first = true;
+    for (; ; ) {
+      int n = blockRows;
+      int pos = first ? Rows.lowerBound(block, n, width, los, at) : 0;
+      first = false;
+      for (; pos < n; pos++) {
+        if (Rows.compare(block, pos * width, his, at, width) > 0) {
           return true;
         }
-        if (!sink.accept(probe, rows, pos * width)) {
+        if (!sink.accept(probe, block, pos * width)) {
           return false;
         }
       }
+      if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
+        load(blockIndex + 1);
+        continue;
+      }
       // The range may go on in the next leaf.
-      long[] leafHigh = high[depth];
-      if (leafHigh == null || Rows.compare(leafHigh, 0, his, at, width) > 0 || !nextLeaf()) {
+      if (!hasHigh[depth] || Rows.compare(high[depth], 0, his, at, width) > 0 || !nextLeaf()) {
         return true;
       }
-      pos = 0;
+      load(0);
     }
   }
 
-  private boolean inLeaf(long[] key, int at) {
-    return (low[depth] == null || Rows.compare(low[depth], 0, key, at, width) <= 0)
-        && (high[depth] == null || Rows.compare(key, at, high[depth], 0, width) < 0);
+  private void load(int b) {
+    blockRows = tree.reader.readBlock(leaf, b, block, scratch);
+    leafRows = scratch[0];
+    blockIndex = b;
+    blockLeaf = leaf;
   }
 
-  private boolean inRange(int level, long[] key, int at) {
-    return (low[level] == null || Rows.compare(low[level], 0, key, at, width) <= 0)
-        && (high[level] == null || Rows.compare(key, at, high[level], 0, width) < 0);
-  }
-
-  /** Reads {@code page} (at stack level {@code depth}) and descends to the leaf for the key. */
-  private void descend(long page, long[] key, int at, long[] lo, long[] hi, long[] probes, int n) {
-    low[depth] = lo;
-    high[depth] = hi;
-    while (tree.reader.isInner(page, scratch)) {
-      int level = depth++;
-      if (keys[level] == null) {
-        keys[level] = new long[(InnerNode.capacity(width) + 1) * width];
-        children[level] = new long[InnerNode.capacity(width) + 2];
-      }
-      counts[level] = tree.reader.readInner(page, keys[level], children[level]);
-      announce(level, probes, at, n);
-      page = childFor(level, key, at);
-    }
-    loadLeaf(page);
-  }
-
-  /** Descends from the node at {@code level} (already on the stack) to the leaf for the key. */
-  private void reposition(int level, long[] key, int at, int n) {
-    long page = childFor(level, key, at);
-    long[] lo = low[depth];
-    long[] hi = high[depth];
-    depth = level + 1;
-    low[depth] = lo;
-    high[depth] = hi;
-    descend(page, key, at, low[depth], high[depth], key, n);
-  }
-
-  /** Picks the child of the node at {@code level} for the key, and records its range. */
-  private long childFor(int level, long[] key, int at) {
-    int i = upperBound(keys[level], counts[level], key, at);
-    index[level] = i;
-    low[level + 1] =
-        i > 0 ? Arrays.copyOfRange(keys[level], (i - 1) * width, i * width) : low[level];
-    high[level + 1] =
-        i < counts[level]
-            ? Arrays.copyOfRange(keys[level], i * width, (i + 1) * width)
-            : high[level];
-    return children[level][i];
-  }
-
+  /** Moves to the leaf after the current one. */
   private boolean nextLeaf() {
-    int level = depth - 1;
-    while (level >= 0 && index[level] >= counts[level]) {
-      level--;
+    int d = depth - 1;
+    while (d >= 0 && index[d] >= counts[d]) {
+      d--;
     }
-    if (level < 0) {
+    if (d < 0) {
       return false;
     }
-    int i = index[level] + 1;
-    index[level] = i;
-    low[level + 1] = Arrays.copyOfRange(keys[level], (i - 1) * width, i * width);
-    high[level + 1] =
-        i < counts[level]
-            ? Arrays.copyOfRange(keys[level], i * width, (i + 1) * width)
-            : high[level];
-    depth = level + 1;
-    long page = children[level][i];
+    long page = childAt(d, index[d] + 1);
+    depth = d + 1;
     while (tree.reader.isInner(page, scratch)) {
       int lv = depth++;
-      counts[lv] = tree.reader.readInner(page, keys[lv], children[lv]);
-      index[lv] = 0;
-      low[lv + 1] = low[lv];
-      high[lv + 1] = counts[lv] > 0 ? Arrays.copyOfRange(keys[lv], 0, width) : high[lv];
-      page = children[lv][0];
+      pages[lv] = page;
+      page = childAt(lv, 0);
     }
-    loadLeaf(page);
+    leaf = page;
     return true;
   }
 
-  private void loadLeaf(long page) {
-    rows = tree.reader.readLeaf(page, rows, scratch);
-    rowCount = scratch[0];
-  }
-
-  /** Tells the pool which children of this node the probes from {@code at} on will need. */
-  private void announce(int level, long[] probes, int at, int n) {
-    int found = 0;
-    int last = -1;
-    for (int p = at / width; p < n && p < at / width + LOOKAHEAD; p++) {
-      if (high[level] != null && Rows.compare(probes, p * width, high[level], 0, width) >= 0) {
-        break;
-      }
-      int c = upperBound(keys[level], counts[level], probes, p * width);
-      if (c != last) {
-        if (found == prefetch.length) {
-          prefetch = Arrays.copyOf(prefetch, found * 2);
+  /** Child {@code i} of node {@code d}, recording it as the chosen one and its range. */
+  private long childAt(int d, int i) {
+    for (; ; ) {
+      long t = pool.readOptimistic(pages[d]);
+      MemorySegment m = pool.memory();
+      long base = pool.offset(BufferPool.frameOf(t));
+      try {
+        int count = InnerNode.count(m, base);
+        long child = InnerNode.child(m, base, i);
+        bounds(d, m, base, count, i);
+        if (pool.validate(t)) {
+          counts[d] = count;
+          index[d] = i;
+          return child;
         }
-        prefetch[found++] = children[level][c];
-        last = c;
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
       }
-    }
-    if (found > 1) {
-      long[] pages = Arrays.copyOf(prefetch, found);
-      Arrays.sort(pages);
-      tree.pool.prefetch(pages, found);
     }
   }
 
-  private int upperBound(long[] ks, int count, long[] key, int at) {
-    int lo = 0;
-    int hi = count - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      if (Rows.compare(ks, mid * width, key, at, width) <= 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
+  /** Tells the pool which children of node {@code d} the probes from {@code at} on will need. */
+  private void announce(int d, long[] probes, int at, int n) {
+    if (announcedPage[d] == pages[d] && at / width < announcedEnd[d]) {
+      return;
     }
-    return lo;
+    long t = pool.readOptimistic(pages[d]);
+    MemorySegment m = pool.memory();
+    long base = pool.offset(BufferPool.frameOf(t));
+    int found = 0;
+    int p = at / width;
+    try {
+      int last = -1;
+      for (; p < n && p < at / width + LOOKAHEAD; p++) {
+        if (hasHigh[d] && Rows.compare(probes, p * width, high[d], 0, width) >= 0) {
+          break;
+        }
+        int c = InnerNode.childIndex(m, base, width, probes, p * width);
+        if (c != last) {
+          if (found == prefetch.length) {
+            prefetch = Arrays.copyOf(prefetch, found * 2);
+          }
+          prefetch[found++] = InnerNode.child(m, base, c);
+          last = c;
+        }
+      }
+    } catch (RuntimeException e) {
+      found = 0; // a torn read: read-ahead is only a hint
+    }
+    announcedPage[d] = pages[d];
+    announcedEnd[d] = p;
+    if (found > 1 && pool.validate(t)) {
+      long[] sorted = Arrays.copyOf(prefetch, found);
+      Arrays.sort(sorted);
+      pool.prefetch(sorted, found);
+    }
   }
 }

@@ -99,6 +99,57 @@ final class NodeReader {
     }
   }
 
+  /**
+   * Decodes restart block {@code block} (rows {@code 16 * block ..}, at most 16) of a leaf into
+   * {@code buf}; returns the rows decoded, 0 past the last block. {@code info[0]} gets the leaf's
+   * row count.
+   */
+  int readBlock(long page, int block, long[] buf, int[] info) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      MemorySegment m = pool.memory();
+      long base = pool.offset(BufferPool.frameOf(t));
+      try {
+        int count = LeafCodec.count(m, base);
+        int from = block * LeafCodec.RESTART_EVERY;
+        int n = Math.max(0, Math.min(LeafCodec.RESTART_EVERY, count - from));
+        if (n > 0) {
+          LeafCodec.decodeRange(m, base, width, from, n, buf, 0);
+        }
+        if (pool.validate(t)) {
+          info[0] = count;
+          return n;
+        }
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** The restart block of a leaf that may hold {@code key}. */
+  int blockFor(long page, long[] key, int keyAt) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      MemorySegment m = pool.memory();
+      long base = pool.offset(BufferPool.frameOf(t));
+      try {
+        int block =
+            LeafCodec.count(m, base) == 0
+                ? 0
+                : LeafCodec.restartBefore(m, base, width, key, keyAt) / LeafCodec.RESTART_EVERY;
+        if (pool.validate(t)) {
+          return block;
+        }
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
+      }
+    }
+  }
+
   /** True if {@code page} is an inner node; its level in {@code level[0]}. */
   boolean isInner(long page, int[] level) {
     for (; ; ) {

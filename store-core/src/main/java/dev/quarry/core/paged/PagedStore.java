@@ -131,6 +131,10 @@ public final class PagedStore implements Store {
     return indexes;
   }
 
+  SpaceMap space() {
+    return space;
+  }
+
   public BufferPool pool() {
     return pool;
   }

@@ -138,6 +138,15 @@ public final class SpaceMap {
         .toArray();
   }
 
+  /** Pages in use by {@code ownerId}. */
+  public synchronized long pagesOf(int ownerId) {
+    long n = 0;
+    for (int e = 0; e < extents; e++) {
+      n += owner[e] == ownerId ? used[e] : 0;
+    }
+    return n;
+  }
+
   public synchronized long allocatedPages() {
     long n = 0;
     for (int e = 0; e < extents; e++) {
