@@ -35,7 +35,11 @@ public final class Quarry {
    * ({@code store.buffers} of the defaults is for file stores).
    */
   public static Store openMemory() {
-    return open(Config.defaults().with("store.storage", "memory").with("store.buffers", "32MB"));
+    Config c = Config.defaults().with("store.storage", "memory");
+    if (c.getString("store.buffers").equals("auto")) {
+      c = c.with("store.buffers", "32MB");
+    }
+    return open(c);
   }
 
   /** True if {@code directory} holds a Quarry store. */

@@ -35,14 +35,24 @@ public final class Config {
     this.values = Collections.unmodifiableMap(values);
   }
 
-  /** The built-in defaults. */
+  /**
+   * The built-in defaults, with any system property {@code quarry.<option>} laid over them (so a
+   * whole test run can use, say, {@code -Dquarry.store.buffers=256}).
+   */
   public static Config defaults() {
     try (InputStream in = Config.class.getResourceAsStream(DEFAULTS_RESOURCE)) {
       if (in == null) {
         throw new ConfigException(
             "the default configuration " + DEFAULTS_RESOURCE + " is not on the classpath");
       }
-      return new Config(flatten(parse(in, "built-in " + DEFAULTS_RESOURCE)));
+      Map<String, String> values = flatten(parse(in, "built-in " + DEFAULTS_RESOURCE));
+      for (var e : values.entrySet()) {
+        String v = System.getProperty("quarry." + e.getKey());
+        if (v != null && !v.isBlank()) {
+          e.setValue(v.trim());
+        }
+      }
+      return new Config(values);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

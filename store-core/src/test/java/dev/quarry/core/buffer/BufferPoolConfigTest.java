@@ -20,7 +20,7 @@ class BufferPoolConfigTest {
     assertEquals(
         131072,
         BufferPoolConfig.from(Config.defaults().withOverride("store.buffers=1GB")).frames());
-    int auto = BufferPoolConfig.from(Config.defaults()).frames();
+    int auto = BufferPoolConfig.from(Config.defaults().withOverride("store.buffers=auto")).frames();
     assertTrue(auto >= 8192, "auto gives at least 64 MB here: " + auto);
   }
 
