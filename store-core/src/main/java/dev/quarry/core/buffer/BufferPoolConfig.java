@@ -101,8 +101,7 @@ public record BufferPoolConfig(
     if (s.equals("auto")) {
       long physical = physicalMemory();
       long beyondHeap = Math.max(64L << 20, physical - Runtime.getRuntime().maxMemory());
-      return (int)
-          Math.min(Math.min(beyondHeap / 2, 64L << 30) / Pages.PAGE_SIZE, Integer.MAX_VALUE);
+      return (int) (Math.min(beyondHeap / 2, 1L << 30) / Pages.PAGE_SIZE); // at most 1 GB
     }
     if (s.matches("\\d+")) {
       return Integer.parseInt(s);
