@@ -57,7 +57,8 @@ public final class PagedStore implements Store {
       SpaceMap space,
       Dictionary dictionary,
       QuadIndexes indexes,
-      Transactions txns) {
+      Transactions txns,
+      boolean unionDefault) {
     this.directory = directory;
     this.pages = pages;
     this.pool = pool;
@@ -65,11 +66,12 @@ public final class PagedStore implements Store {
     this.dictionary = dictionary;
     this.indexes = indexes;
     this.txns = txns;
-    this.dataset = new QuarryDatasetGraph(this);
+    this.dataset = new QuarryDatasetGraph(this, unionDefault);
   }
 
   /** Opens the store the configuration describes (creating it if needed). */
   public static PagedStore open(Config config, MeterRegistry registry) {
+    boolean unionDefault = unionDefault(config); // options are checked before anything is opened
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
     StoreDirectory dir =
         file
@@ -95,7 +97,7 @@ public final class PagedStore implements Store {
       Transactions txns =
           new Transactions(
               pages, pool, space, dict, initial, config.getDuration("store.writer-timeout"));
-      return new PagedStore(dir, pages, pool, space, dict, indexes, txns);
+      return new PagedStore(dir, pages, pool, space, dict, indexes, txns, unionDefault);
     } catch (IOException | RuntimeException e) {
       closeQuietly(dict, pool, pages, dir);
       if (e instanceof StoreException se) {
@@ -107,6 +109,21 @@ public final class PagedStore implements Store {
 
   public static PagedStore open(Config config) {
     return open(config, new SimpleMeterRegistry());
+  }
+
+  private static boolean unionDefault(Config config) {
+    return switch (config
+        .getString("store.default-graph")
+        .trim()
+        .toLowerCase(java.util.Locale.ROOT)) {
+      case "default" -> false;
+      case "union" -> true;
+      default ->
+          throw new dev.quarry.core.config.ConfigException(
+              "option 'store.default-graph' must be default or union, got '"
+                  + config.getString("store.default-graph")
+                  + "'");
+    };
   }
 
   @Override

@@ -41,6 +41,7 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   private final Dictionary dict;
   private final ThreadLocal<State> state = new ThreadLocal<>();
   private final PrefixMap prefixes = PrefixMapFactory.create();
+  private final boolean unionDefault;
 
   /** A thread's transaction: a read snapshot, or the writer's transaction. */
   private static final class State {
@@ -49,8 +50,9 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     WriteTxn write;
   }
 
-  QuarryDatasetGraph(PagedStore store) {
+  QuarryDatasetGraph(PagedStore store, boolean unionDefault) {
     this.store = store;
+    this.unionDefault = unionDefault;
     this.txns = store.transactions();
     this.dict = store.dictionary();
   }
@@ -271,7 +273,7 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
   @Override
   public Graph getDefaultGraph() {
-    return GraphView.createDefaultGraph(this);
+    return unionDefault ? GraphView.createUnionGraph(this) : GraphView.createDefaultGraph(this);
   }
 
   @Override
@@ -345,6 +347,12 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
   @Override
   protected Iterator<Quad> findInDftGraph(Node s, Node p, Node o) {
+    if (unionDefault) {
+      // Each distinct triple of the named graphs once, as a default-graph quad.
+      return Iter.iter(findInAnyNamedGraphs(s, p, o))
+          .map(q -> Quad.create(Quad.defaultGraphIRI, q.asTriple()))
+          .distinct();
+    }
     return findIds(NodeIds.DEFAULT_GRAPH, s, p, o, false);
   }
 
