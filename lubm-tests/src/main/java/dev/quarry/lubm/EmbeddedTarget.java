@@ -1,0 +1,79 @@
+package dev.quarry.lubm;
+
+import dev.quarry.core.Store;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jena.graph.Node;
+import org.apache.jena.query.DatasetFactory;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.system.Txn;
+import org.apache.jena.update.UpdateAction;
+
+/** The checks through the Jena API on an embedded store: no HTTP. */
+public final class EmbeddedTarget implements LubmTarget {
+  private final Store store;
+  private final DatasetGraph dsg;
+
+  public EmbeddedTarget(Store store) {
+    this.store = store;
+    this.dsg = store.dataset();
+  }
+
+  @Override
+  public boolean answers() {
+    return Txn.calculateRead(dsg, () -> dsg.isEmpty() || !dsg.isEmpty());
+  }
+
+  @Override
+  public void loadData() {
+    LubmData.load(store);
+  }
+
+  @Override
+  public List<List<String>> select(String query, List<String> vars) {
+    return Txn.calculateRead(
+        dsg,
+        () -> {
+          try (QueryExecution qe =
+              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+            ResultSet rs = qe.execSelect();
+            List<List<String>> rows = new ArrayList<>();
+            while (rs.hasNext()) {
+              QuerySolution s = rs.next();
+              List<String> row = new ArrayList<>();
+              for (String v : vars) {
+                RDFNode n = s.get(v);
+                row.add(n == null ? "" : value(n.asNode()));
+              }
+              rows.add(row);
+            }
+            return rows;
+          }
+        });
+  }
+
+  static String value(Node n) {
+    return n.isURI() ? n.getURI() : n.isLiteral() ? n.getLiteralLexicalForm() : n.toString();
+  }
+
+  @Override
+  public long count(String query) {
+    return Txn.calculateRead(
+        dsg,
+        () -> {
+          try (QueryExecution qe =
+              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+            return qe.execSelect().next().getLiteral("n").getLong();
+          }
+        });
+  }
+
+  @Override
+  public void update(String update) {
+    Txn.executeWrite(dsg, () -> UpdateAction.parseExecute(update, dsg));
+  }
+}
