@@ -283,11 +283,22 @@ public final class BufferPool implements AutoCloseable {
 
   // ---- writing back ---------------------------------------------------------------------------
 
-  /** Writes every dirty page and syncs the store: afterwards, everything written is durable. */
+  /**
+   * Writes every dirty page and syncs the store: afterwards, everything written is durable. A frame
+   * another thread is writing out (the background writer, or an eviction) is waited for, so that
+   * its write has completed before the sync: skipping it could pass a commit point with a page of
+   * the committed state not yet on disk.
+   */
   public void flush() {
     for (int f = 0; f < frames.count; f++) {
-      if ((frames.flags(f) & Frames.DIRTY) != 0) {
-        writeback.writeFrame(f);
+      for (int spins = 0; ; spins++) {
+        long flags = frames.flags(f);
+        if ((flags & Frames.WRITING) == 0) {
+          if ((flags & Frames.DIRTY) == 0 || writeback.writeFrame(f)) {
+            break;
+          }
+        }
+        backoff(spins); // being written, evicted or changed by another thread: wait for it
       }
     }
     try {
