@@ -228,8 +228,13 @@ public final class BufferPool implements AutoCloseable {
     release(f);
   }
 
+  /**
+   * Fixes {@code page} exclusive if it is resident, once no copy of it is on its way to disk: a
+   * write still in flight could otherwise land after the page number has been reused, over the new
+   * page's content.
+   */
   private int fixExclusiveIfResident(long page) {
-    for (; ; ) {
+    for (int spins = 0; ; spins++) {
       int f = table.get(page);
       if (f < 0) {
         return -1;
@@ -238,10 +243,16 @@ public final class BufferPool implements AutoCloseable {
         waitForExclusive(f);
         continue;
       }
-      if (frames.pageOf(f) == page) {
-        return f;
+      if (frames.pageOf(f) != page) {
+        frames.unlockExclusive(f);
+        continue;
       }
-      frames.unlockExclusive(f);
+      if ((frames.flags(f) & Frames.WRITING) != 0) {
+        frames.unlockExclusive(f);
+        backoff(spins);
+        continue;
+      }
+      return f;
     }
   }
 
