@@ -219,9 +219,14 @@ public final class Dictionary implements AutoCloseable {
     w.deferred = false;
   }
 
-  /** Makes the term table durable; returns its committed length. */
-  public long commitTerms() throws java.io.IOException {
+  /** Marks the writer's terms committed (logically, not yet durable); returns the length. */
+  public long commitTerms() {
     return terms.commit();
+  }
+
+  /** Makes every committed term durable. */
+  public void forceTerms() throws java.io.IOException {
+    terms.force();
   }
 
   /** After the commit point: the writer's new terms go into the shared caches. */

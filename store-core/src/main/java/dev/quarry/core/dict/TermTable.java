@@ -7,8 +7,9 @@ import java.io.UncheckedIOException;
 /**
  * The append-only table of terms that are not inline. A term's id is its offset here. Records
  * ({@link TermCodec}, after a varint of their length) are appended by the writer to a buffer that
- * goes to the file when it fills and at commit; {@link #commit} forces the file, and its length is
- * then part of the committed state, so opening truncates whatever an unfinished transaction left.
+ * goes to the file when it fills and when it is forced. {@link #commit} marks what a transaction
+ * appended as committed, {@link #force} makes it durable; the committed length is part of the state
+ * recorded at the commit point, so opening truncates whatever an unfinished transaction left.
  * Readers read committed records at any time without a lock.
  */
 final class TermTable implements AutoCloseable {
@@ -93,18 +94,31 @@ final class TermTable implements AutoCloseable {
     }
   }
 
-  /** Writes and forces everything appended; returns the committed length. */
-  synchronized long commit() throws IOException {
+  /**
+   * Marks everything appended so far as committed (a logical commit: the next writer builds on it,
+   * and a rollback goes back no further); returns the committed length. Not yet durable: see {@link
+   * #force}.
+   */
+  synchronized long commit() {
+    committed = flushed + pending.size();
+    return committed;
+  }
+
+  /** Writes and forces everything appended so far: every commit up to now becomes durable. */
+  synchronized void force() throws IOException {
     flush();
     file.force();
-    committed = flushed;
-    return committed;
   }
 
   /** Forgets everything appended since the last commit. */
   synchronized void rollback() throws IOException {
-    pending.reset();
-    if (flushed > committed) {
+    long keep = committed - flushed; // bytes of the buffer that belong to committed records
+    if (keep >= 0) {
+      byte[] b = pending.toByteArray();
+      pending.reset();
+      pending.write(b, 0, (int) keep);
+    } else {
+      pending.reset();
       file.truncate(committed);
       flushed = committed;
     }

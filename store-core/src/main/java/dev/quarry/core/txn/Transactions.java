@@ -15,8 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Snapshot isolation by copy-on-write: readers work on the committed state they began on and never
- * wait; one writer at a time builds a new state beside it. Commit makes it durable and then
- * current:
+ * wait; one writer at a time builds a new state beside it. Commit makes it durable (in groups: see
+ * {@link #commit}) and then current:
  *
  * <ol>
  *   <li>the term table is written and forced;
@@ -37,7 +37,11 @@ public final class Transactions {
   private final Dictionary dictionary;
   private final ReentrantLock writer = new ReentrantLock(true);
   private final Duration writerTimeout;
-  private volatile Committed current;
+  private volatile Committed current; // durable, and what new readers get
+  private volatile Committed logical; // the last commit: what the next writer builds on
+  private final Object flushLock = new Object();
+  private volatile long durable; // generation of the last durable state (written under flushLock)
+  private volatile Throwable failed; // a flush that failed: the store takes no more commits
   private final TreeMap<Long, Integer> readers = new TreeMap<>();
   private final ArrayDeque<Released> releasedByCommit = new ArrayDeque<>();
 
@@ -55,6 +59,8 @@ public final class Transactions {
     this.space = space;
     this.dictionary = dictionary;
     this.current = initial;
+    this.logical = initial;
+    this.durable = initial.generation();
     this.writerTimeout = writerTimeout;
   }
 
@@ -93,7 +99,12 @@ public final class Transactions {
       Thread.currentThread().interrupt();
       throw new StoreException("interrupted waiting to write");
     }
-    return new WriteTxn(current, space, pool);
+    if (failed != null) {
+      writer.unlock();
+      throw new StoreException(
+          "the store failed to write an earlier commit and takes no more: " + failed);
+    }
+    return new WriteTxn(logical, space, pool);
   }
 
   /** True if the calling thread holds the writer lock. */
@@ -101,40 +112,65 @@ public final class Transactions {
     return writer.isHeldByCurrentThread();
   }
 
+  /**
+   * Commits: first logically, under the writer lock (the next writer may start on the new roots at
+   * once), then durably; returns only when the commit is durable. Durability is group commit: the
+   * first committer to find its state not yet durable writes the latest logical state (its own, and
+   * every commit queued behind it) with one round of forces, then publishes it to readers; the
+   * writers it covered find their state durable and return without a force of their own.
+   */
   public void commit(WriteTxn w) {
     if (w.ended) {
       throw new IllegalStateException("transaction already ended");
     }
     w.ended = true;
+    long generation;
     try {
       if (!w.changed && !w.terms().changed()) {
         return;
       }
-      Roots roots;
-      try {
-        long termBytes = dictionary.commitTerms();
-        pool.flush();
-        roots = new Roots(w.roots(), termBytes);
-        space.setRoot(roots.toBytes());
-        space.persist(store);
-      } catch (IOException | RuntimeException e) {
-        rollback(w);
-        throw new StoreException("commit failed, transaction rolled back: " + e.getMessage(), e);
-      }
-      Committed next = new Committed(roots, w.stats(), space.generation());
+      Roots roots = new Roots(w.roots(), dictionary.commitTerms());
+      Committed next = new Committed(roots, w.stats(), logical.generation() + 1);
+      generation = next.generation();
       synchronized (readers) {
-        current = next;
         if (!w.released.isEmpty()) {
           releasedByCommit.add(
-              new Released(
-                  next.generation(), w.released.stream().mapToLong(Long::longValue).toArray()));
+              new Released(generation, w.released.stream().mapToLong(Long::longValue).toArray()));
         }
       }
-      dictionary.published(w.terms());
-      reclaim();
+      logical = next;
+      dictionary.published(w.terms()); // ids of a state not yet durable are harmless to readers
     } finally {
       writer.unlock();
     }
+    awaitDurable(generation);
+  }
+
+  private void awaitDurable(long generation) {
+    synchronized (flushLock) {
+      if (durable >= generation) {
+        return; // an earlier committer's flush covered this commit
+      }
+      if (failed != null) {
+        throw new StoreException("commit failed: an earlier flush failed: " + failed);
+      }
+      Committed target = logical;
+      try {
+        dictionary.forceTerms();
+        pool.flush();
+        space.setRoot(target.roots().toBytes());
+        space.persist(store); // the commit point
+      } catch (IOException | RuntimeException e) {
+        failed = e;
+        throw new StoreException(
+            "commit failed; the store takes no more commits: " + e.getMessage(), e);
+      }
+      durable = target.generation();
+      synchronized (readers) {
+        current = target;
+      }
+    }
+    reclaim();
   }
 
   public void abort(WriteTxn w) {
@@ -162,11 +198,15 @@ public final class Transactions {
     }
   }
 
-  /** Frees the pages of commits that no active reader can see any more. */
+  /**
+   * Frees the pages of commits that no active reader can see any more, and only once those commits
+   * are durable: until then the durable state may still use the pages.
+   */
   private void reclaim() {
     synchronized (readers) {
       long oldest = readers.isEmpty() ? Long.MAX_VALUE : readers.firstKey();
-      while (!releasedByCommit.isEmpty() && releasedByCommit.peek().generation() <= oldest) {
+      long limit = Math.min(oldest, durable);
+      while (!releasedByCommit.isEmpty() && releasedByCommit.peek().generation() <= limit) {
         for (long p : releasedByCommit.poll().pages()) {
           pool.discard(p);
           space.free(p);

@@ -38,23 +38,111 @@ class CrashRecoveryTest {
   }
 
   @Test
+  void concurrentWritersCommitsInGroupsSurviveSigkill() throws Exception {
+    Path store = dir.resolve("concurrent");
+    Random rnd = new Random(7);
+    java.util.Set<Long> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    for (int round = 0; round < 12; round++) {
+      Process worker = start(store, "concurrent");
+      int before = reported.size();
+      Thread reader =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try (BufferedReader r =
+                        new BufferedReader(new InputStreamReader(worker.getInputStream()))) {
+                      for (String line; (line = r.readLine()) != null; ) {
+                        if (line.startsWith("C ")) {
+                          reported.add(Long.parseLong(line.substring(2).trim()));
+                        }
+                      }
+                    } catch (java.io.IOException e) {
+                      // the process died
+                    }
+                  });
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (reported.size() == before && worker.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      Thread.sleep(20 + rnd.nextInt(300));
+      assertTrue(worker.isAlive(), "the worker died by itself");
+      worker.destroyForcibly();
+      worker.waitFor(10, TimeUnit.SECONDS);
+      reader.join(5_000);
+      assertTrue(reported.size() > before, "round " + round + ": nothing committed");
+      int r = round;
+      try (Store s =
+          Quarry.open(Config.defaults().with("store.location", store).with("store.buffers", 512))) {
+        DatasetGraph dsg = s.dataset();
+        Txn.executeRead(
+            dsg,
+            () -> {
+              java.util.Set<Long> present = new java.util.HashSet<>();
+              dsg.find(CrashWorker.G, Node.ANY, CrashWorker.TXN, Node.ANY)
+                  .forEachRemaining(
+                      q -> present.add(Long.parseLong(q.getObject().getLiteralLexicalForm())));
+              for (long t : reported) {
+                if (!present.contains(t)) {
+                  var byObject =
+                      Iter.toList(
+                          dsg.find(Node.ANY, Node.ANY, CrashWorker.TXN, CrashWorker.literal(t)));
+                  var bySubject =
+                      Iter.toList(dsg.find(Node.ANY, CrashWorker.subject(t), Node.ANY, Node.ANY));
+                  System.err.println(
+                      "DIAG txn "
+                          + t
+                          + " by object: "
+                          + byObject
+                          + " by subject: "
+                          + bySubject.size());
+                }
+                assertTrue(
+                    present.contains(t),
+                    "round "
+                        + r
+                        + ": reported txn "
+                        + t
+                        + " is missing; present "
+                        + new java.util.TreeSet<>(present).headSet(40L)
+                        + ", reported "
+                        + new java.util.TreeSet<>(reported).headSet(40L));
+              }
+              for (long t : present) {
+                long data =
+                    Iter.count(
+                        dsg.find(CrashWorker.G, CrashWorker.subject(t), CrashWorker.P, Node.ANY));
+                assertEquals(
+                    t % 5 == 0 ? 300 : 1 + t % 17, data, "round " + r + ": quads of txn " + t);
+              }
+            });
+        CheckReport check = s.check();
+        assertTrue(check.sound(), () -> "round " + r + ": " + check.problems());
+      }
+    }
+  }
+
+  private static Process start(Path store, String mode) throws java.io.IOException {
+    return new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--enable-native-access=ALL-UNNAMED",
+            "-Xmx512m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            CrashWorker.class.getName(),
+            store.toString(),
+            mode)
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+  }
+
+  @Test
   void everyReportedCommitSurvivesSigkillAndNothingHalfDoneDoes() throws Exception {
     Path store = dir.resolve("store");
     Random rnd = new Random(2026);
     long reported = 0;
     int kills = 0;
     for (int round = 0; round < 25; round++) {
-      Process worker =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "--enable-native-access=ALL-UNNAMED",
-                  "-Xmx512m",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  CrashWorker.class.getName(),
-                  store.toString())
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
-              .start();
+      Process worker = start(store, "serial");
       AtomicLong last = new AtomicLong(reported);
       Thread reader =
           Thread.ofPlatform()

@@ -23,8 +23,12 @@ public final class CrashWorker {
   static final Node P = NodeFactory.createURI("http://crash/p");
   static final Node G = NodeFactory.createURI("http://crash/g");
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
+    if (args.length > 1 && args[1].equals("concurrent")) {
+      concurrent(dir);
+      return;
+    }
     try (Store store =
         Quarry.open(Config.defaults().with("store.location", dir).with("store.buffers", 512))) {
       DatasetGraph dsg = store.dataset();
@@ -57,6 +61,62 @@ public final class CrashWorker {
         }
         System.out.println("C " + t);
         System.out.flush();
+      }
+    }
+  }
+
+  /**
+   * Four threads commit at once (so commits are made durable in groups): transaction n adds {@code
+   * 1 + n % 17} quads and its marker, every fifth as a bulk load of 300; no deletes. Numbers
+   * continue above the highest in the store; gaps are transactions in flight at a kill.
+   */
+  static void concurrent(Path dir) throws Exception {
+    try (Store store =
+        Quarry.open(Config.defaults().with("store.location", dir).with("store.buffers", 512))) {
+      DatasetGraph dsg = store.dataset();
+      java.util.concurrent.atomic.AtomicLong next =
+          new java.util.concurrent.atomic.AtomicLong(
+              Txn.calculateRead(dsg, () -> CrashRecoveryTest.lastTxn(dsg)) + 1);
+      Thread[] threads = new Thread[4];
+      for (int k = 0; k < threads.length; k++) {
+        threads[k] =
+            Thread.ofPlatform()
+                .start(
+                    () -> {
+                      for (; ; ) {
+                        long t = next.getAndIncrement();
+                        if (t % 5 == 0) {
+                          try (Store.BulkLoad bulk = store.bulkLoad()) {
+                            for (int i = 0; i < 300; i++) {
+                              bulk.add(
+                                  Quad.create(
+                                      G,
+                                      subject(t),
+                                      P,
+                                      NodeFactory.createLiteralString("bulk " + i + " of " + t)));
+                            }
+                            bulk.add(Quad.create(G, subject(t), TXN, literal(t)));
+                            bulk.commit();
+                          }
+                        } else {
+                          Txn.executeWrite(
+                              dsg,
+                              () -> {
+                                for (int i = 0; i < 1 + t % 17; i++) {
+                                  dsg.add(Quad.create(G, subject(t), P, literal(i * 1000 + i)));
+                                }
+                                dsg.add(Quad.create(G, subject(t), TXN, literal(t)));
+                              });
+                        }
+                        synchronized (System.out) {
+                          System.out.println("C " + t);
+                          System.out.flush();
+                        }
+                      }
+                    });
+      }
+      for (Thread th : threads) {
+        th.join();
       }
     }
   }
