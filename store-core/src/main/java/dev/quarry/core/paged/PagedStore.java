@@ -71,6 +71,7 @@ public final class PagedStore implements Store {
 
   /** Opens the store the configuration describes (creating it if needed). */
   public static PagedStore open(Config config, MeterRegistry registry) {
+    org.apache.jena.sys.JenaSystem.init(); // before any ARQ class: Jena initialises in order
     boolean unionDefault = unionDefault(config); // options are checked before anything is opened
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
     StoreDirectory dir =

@@ -42,6 +42,8 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   private final ThreadLocal<State> state = new ThreadLocal<>();
   private final PrefixMap prefixes = PrefixMapFactory.create();
   private final boolean unionDefault;
+  private final org.apache.jena.sparql.util.Context context =
+      new org.apache.jena.sparql.util.Context();
 
   /** A thread's transaction: a read snapshot, or the writer's transaction. */
   private static final class State {
@@ -53,6 +55,11 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   QuarryDatasetGraph(PagedStore store, boolean unionDefault) {
     this.store = store;
     this.unionDefault = unionDefault;
+    // Basic graph patterns on this dataset run on ids (see IdBgpStage); others as ARQ runs them.
+    org.apache.jena.sparql.engine.main.StageBuilder.setGenerator(
+        context,
+        new dev.quarry.core.query.IdBgpStage(
+            org.apache.jena.sparql.engine.main.StageBuilder.standardGenerator(), this::idTarget));
     this.txns = store.transactions();
     this.dict = store.dictionary();
   }
@@ -343,6 +350,25 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     return prefixes;
   }
 
+  @Override
+  public org.apache.jena.sparql.util.Context getContext() {
+    return context;
+  }
+
+  /** Where the id executor can run a pattern on {@code graph}, or null to leave it to ARQ. */
+  private dev.quarry.core.query.IdBgpStage.Target idTarget(Graph graph) {
+    State s = state.get();
+    if (s == null || !(graph instanceof GraphView gv) || gv.getDataset() != this) {
+      return null;
+    }
+    View v = view(s);
+    Long g = dev.quarry.core.query.IdBgpStage.graphOf(gv, v);
+    if (g == null || g == NodeIds.NONE || (unionDefault && g == NodeIds.DEFAULT_GRAPH)) {
+      return null; // the union graph, or a graph the store does not have: ARQ's way is right
+    }
+    return new dev.quarry.core.query.IdBgpStage.Target(v, g);
+  }
+
   // ---- finding --------------------------------------------------------------------------------
 
   @Override
@@ -447,7 +473,7 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   /** What one transaction sees: roots, statistics, and (for the writer) its new terms. */
-  private final class View {
+  private final class View implements dev.quarry.core.query.IdAccess {
     final long[] roots;
     final Stats stats;
     final Dictionary.Writes terms;
@@ -459,7 +485,8 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     /** The id of a concrete node, NONE for a wildcard or an unknown term. */
-    long id(Node n) {
+    @Override
+    public long id(Node n) {
       if (!isConcrete(n)) {
         return NodeIds.NONE;
       }
@@ -471,8 +498,29 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
           : dict.getId(n, roots[dev.quarry.core.index.Roots.TERM_HASH]);
     }
 
-    Node node(long id) {
+    @Override
+    public Node node(long id) {
       return dict.getNode(id, terms);
+    }
+
+    @Override
+    public Iterator<long[]> find(long g, long s, long p, long o) {
+      return store.indexes().find(roots, g, s, p, o);
+    }
+
+    @Override
+    public long quadsWithPredicate(long p) {
+      return stats.quadsWithPredicate(p);
+    }
+
+    @Override
+    public long quads() {
+      return stats.quads();
+    }
+
+    @Override
+    public long defaultGraph() {
+      return NodeIds.DEFAULT_GRAPH;
     }
 
     Quad quad(long[] q) {
