@@ -42,18 +42,6 @@ public record BufferPoolConfig(
         frames, frames / 4, true, Duration.ofSeconds(1), true, 10, true, Duration.ofMillis(200));
   }
 
-  public BufferPoolConfig withFrames(int n) {
-    return new BufferPoolConfig(
-        n,
-        Math.max(1, n / 4),
-        extentReadAhead,
-        extentWindow,
-        batchedReadAhead,
-        maxGap,
-        sequentialReadAhead,
-        writerInterval);
-  }
-
   public BufferPoolConfig withExtentReadAhead(boolean on) {
     return new BufferPoolConfig(
         frames,
@@ -61,18 +49,6 @@ public record BufferPoolConfig(
         on,
         extentWindow,
         batchedReadAhead,
-        maxGap,
-        sequentialReadAhead,
-        writerInterval);
-  }
-
-  public BufferPoolConfig withBatchedReadAhead(boolean on) {
-    return new BufferPoolConfig(
-        frames,
-        dirtyLimit,
-        extentReadAhead,
-        extentWindow,
-        on,
         maxGap,
         sequentialReadAhead,
         writerInterval);

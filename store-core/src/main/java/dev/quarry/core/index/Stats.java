@@ -30,9 +30,26 @@ public final class Stats {
     return new Stats(p, new HashMap<>(graphs), quads);
   }
 
-  /** Counts a quad met while recounting an index (at open). */
-  public void countLoaded(long g, long p, boolean newSubject, boolean newObject) {
-    added(g, p, newSubject, newObject);
+  /** The statistics of the quads in {@code roots}, by one pass over PSOG. */
+  public static Stats count(QuadIndexes ix, long[] roots) {
+    Stats stats = new Stats();
+    long prevP = 0;
+    long prevS = 0;
+    java.util.HashSet<Long> objects = new java.util.HashSet<>();
+    try (dev.quarry.core.btree.Cursor c =
+        ix.tree(Roots.PSOG).scan(roots[Roots.PSOG], new long[4], new long[] {-1L, -1L, -1L, -1L})) {
+      while (c.next()) {
+        long p = c.get(0);
+        long s = c.get(1);
+        if (p != prevP) {
+          objects.clear();
+        }
+        stats.added(c.get(3), p, p != prevP || s != prevS, objects.add(c.get(2)));
+        prevP = p;
+        prevS = s;
+      }
+    }
+    return stats;
   }
 
   void added(long g, long p, boolean newSubject, boolean newObject) {

@@ -2,7 +2,6 @@ package dev.quarry.core.paged;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.btree.BTree;
-import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.dict.NodeIds;
@@ -12,7 +11,6 @@ import dev.quarry.core.index.Stats;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
 import java.util.Arrays;
-import java.util.HashSet;
 import org.apache.jena.graph.Node;
 import org.apache.jena.shared.JenaException;
 import org.apache.jena.sparql.core.Quad;
@@ -92,7 +90,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
         roots[trees[k]] = tree.rebuildWith(w.allocators()[trees[k]], roots[trees[k]], rows, n);
       }
       quads = null;
-      w.replaceStats(recount(ix, roots));
+      w.replaceStats(Stats.count(ix, roots));
       w.markChanged();
       txns.commit(w);
       return offered;
@@ -106,28 +104,6 @@ final class PagedBulkLoad implements Store.BulkLoad {
 
   private boolean txnEnded() {
     return !txns.isWriter();
-  }
-
-  /** Statistics from one pass over the new PSOG. */
-  static Stats recount(QuadIndexes ix, long[] roots) {
-    Stats stats = new Stats();
-    long prevP = NodeIds.NONE;
-    long prevS = NodeIds.NONE;
-    HashSet<Long> objects = new HashSet<>();
-    try (Cursor c =
-        ix.tree(Roots.PSOG).scan(roots[Roots.PSOG], new long[4], new long[] {-1L, -1L, -1L, -1L})) {
-      while (c.next()) {
-        long p = c.get(0);
-        long s = c.get(1);
-        if (p != prevP) {
-          objects.clear();
-        }
-        stats.countLoaded(c.get(3), p, p != prevP || s != prevS, objects.add(c.get(2)));
-        prevP = p;
-        prevS = s;
-      }
-    }
-    return stats;
   }
 
   @Override

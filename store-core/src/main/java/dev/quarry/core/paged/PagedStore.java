@@ -93,7 +93,7 @@ public final class PagedStore implements Store {
               roots.termBytes(),
               indexes.tree(Roots.TERM_HASH),
               config.getLong("store.term-cache"));
-      Stats stats = countStats(indexes, roots);
+      Stats stats = Stats.count(indexes, roots.trees()); // derived: recounted at open, for now
       Committed initial = new Committed(roots, stats, space.generation());
       Transactions txns =
           new Transactions(
@@ -130,11 +130,6 @@ public final class PagedStore implements Store {
   @Override
   public BulkLoad bulkLoad() {
     return new PagedBulkLoad(this);
-  }
-
-  /** Statistics are derived data: one pass over PSOG at open (persisting them is for later). */
-  private static Stats countStats(QuadIndexes ix, Roots roots) {
-    return PagedBulkLoad.recount(ix, roots.trees());
   }
 
   Transactions transactions() {

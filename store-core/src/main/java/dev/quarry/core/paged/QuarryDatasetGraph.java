@@ -379,7 +379,7 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
           .map(q -> Quad.create(Quad.defaultGraphIRI, q.asTriple()))
           .distinct();
     }
-    return findIds(NodeIds.DEFAULT_GRAPH, s, p, o, false);
+    return read(v -> findIds(v, NodeIds.DEFAULT_GRAPH, s, p, o, false));
   }
 
   @Override
@@ -387,13 +387,13 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     return read(
         v -> {
           long gi = v.id(g);
-          return gi == NodeIds.NONE ? Iter.nullIterator() : findIds(gi, s, p, o, false);
+          return gi == NodeIds.NONE ? Iter.nullIterator() : findIds(v, gi, s, p, o, false);
         });
   }
 
   @Override
   protected Iterator<Quad> findInAnyNamedGraphs(Node s, Node p, Node o) {
-    return findIds(NodeIds.NONE, s, p, o, true);
+    return read(v -> findIds(v, NodeIds.NONE, s, p, o, true));
   }
 
   @Override
@@ -415,23 +415,21 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     return StreamSupport.stream(java.util.Spliterators.spliteratorUnknownSize(it, 0), false);
   }
 
-  /** Quads of graph id {@code g} (NONE: any), optionally named graphs only, as Jena quads. */
-  private Iterator<Quad> findIds(long g, Node s, Node p, Node o, boolean namedOnly) {
-    return read(
-        v -> {
-          long si = v.id(s);
-          long pi = v.id(p);
-          long oi = v.id(o);
-          if (si == NodeIds.NONE && isConcrete(s)
-              || pi == NodeIds.NONE && isConcrete(p)
-              || oi == NodeIds.NONE && isConcrete(o)) {
-            return Iter.nullIterator();
-          }
-          QuadIterator ids = store.indexes().find(v.roots, g, si, pi, oi);
-          return Iter.iter(ids)
-              .filter(q -> !namedOnly || q[0] != NodeIds.DEFAULT_GRAPH)
-              .map(v::quad);
-        });
+  /**
+   * Quads of graph id {@code g} (NONE: any), optionally named graphs only, as Jena quads, in the
+   * transaction view {@code v} (callers wrap it in {@link #read}).
+   */
+  private Iterator<Quad> findIds(View v, long g, Node s, Node p, Node o, boolean namedOnly) {
+    long si = v.id(s);
+    long pi = v.id(p);
+    long oi = v.id(o);
+    if (si == NodeIds.NONE && isConcrete(s)
+        || pi == NodeIds.NONE && isConcrete(p)
+        || oi == NodeIds.NONE && isConcrete(o)) {
+      return Iter.nullIterator();
+    }
+    QuadIterator ids = store.indexes().find(v.roots, g, si, pi, oi);
+    return Iter.iter(ids).filter(q -> !namedOnly || q[0] != NodeIds.DEFAULT_GRAPH).map(v::quad);
   }
 
   private static boolean isConcrete(Node n) {

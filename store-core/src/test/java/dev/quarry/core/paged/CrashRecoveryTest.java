@@ -43,33 +43,7 @@ class CrashRecoveryTest {
     Random rnd = new Random(7);
     java.util.Set<Long> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
     for (int round = 0; round < 12; round++) {
-      Process worker = start(store, "concurrent");
-      int before = reported.size();
-      Thread reader =
-          Thread.ofPlatform()
-              .start(
-                  () -> {
-                    try (BufferedReader r =
-                        new BufferedReader(new InputStreamReader(worker.getInputStream()))) {
-                      for (String line; (line = r.readLine()) != null; ) {
-                        if (line.startsWith("C ")) {
-                          reported.add(Long.parseLong(line.substring(2).trim()));
-                        }
-                      }
-                    } catch (java.io.IOException e) {
-                      // the process died
-                    }
-                  });
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (reported.size() == before && worker.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
-      Thread.sleep(20 + rnd.nextInt(300));
-      assertTrue(worker.isAlive(), "the worker died by itself");
-      worker.destroyForcibly();
-      worker.waitFor(10, TimeUnit.SECONDS);
-      reader.join(5_000);
-      assertTrue(reported.size() > before, "round " + round + ": nothing committed");
+      runAndKill(store, "concurrent", rnd, reported::add);
       int r = round;
       try (Store s =
           Quarry.open(Config.defaults().with("store.location", store).with("store.buffers", 512))) {
@@ -82,43 +56,58 @@ class CrashRecoveryTest {
                   .forEachRemaining(
                       q -> present.add(Long.parseLong(q.getObject().getLiteralLexicalForm())));
               for (long t : reported) {
-                if (!present.contains(t)) {
-                  var byObject =
-                      Iter.toList(
-                          dsg.find(Node.ANY, Node.ANY, CrashWorker.TXN, CrashWorker.literal(t)));
-                  var bySubject =
-                      Iter.toList(dsg.find(Node.ANY, CrashWorker.subject(t), Node.ANY, Node.ANY));
-                  System.err.println(
-                      "DIAG txn "
-                          + t
-                          + " by object: "
-                          + byObject
-                          + " by subject: "
-                          + bySubject.size());
-                }
                 assertTrue(
-                    present.contains(t),
-                    "round "
-                        + r
-                        + ": reported txn "
-                        + t
-                        + " is missing; present "
-                        + new java.util.TreeSet<>(present).headSet(40L)
-                        + ", reported "
-                        + new java.util.TreeSet<>(reported).headSet(40L));
+                    present.contains(t), "round " + r + ": reported txn " + t + " is missing");
               }
               for (long t : present) {
                 long data =
                     Iter.count(
                         dsg.find(CrashWorker.G, CrashWorker.subject(t), CrashWorker.P, Node.ANY));
-                assertEquals(
-                    t % 5 == 0 ? 300 : 1 + t % 17, data, "round " + r + ": quads of txn " + t);
+                assertEquals(CrashWorker.quadsOf(t), data, "round " + r + ": quads of txn " + t);
               }
             });
         CheckReport check = s.check();
         assertTrue(check.sound(), () -> "round " + r + ": " + check.problems());
       }
     }
+  }
+
+  /**
+   * Starts the worker in {@code mode}, waits for its first commit, lets it run a random while
+   * longer and SIGKILLs it; every "C n" it printed goes to {@code onCommit}.
+   */
+  private static void runAndKill(
+      Path store, String mode, Random rnd, java.util.function.LongConsumer onCommit)
+      throws Exception {
+    Process worker = start(store, mode);
+    java.util.concurrent.atomic.AtomicBoolean committed =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread reader =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try (BufferedReader r =
+                      new BufferedReader(new InputStreamReader(worker.getInputStream()))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                      if (line.startsWith("C ")) {
+                        onCommit.accept(Long.parseLong(line.substring(2).trim()));
+                        committed.set(true);
+                      }
+                    }
+                  } catch (java.io.IOException e) {
+                    // the process died
+                  }
+                });
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!committed.get() && worker.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    Thread.sleep(20 + rnd.nextInt(300));
+    assertTrue(worker.isAlive(), "the worker died by itself");
+    worker.destroyForcibly(); // SIGKILL
+    worker.waitFor(10, TimeUnit.SECONDS);
+    reader.join(5_000);
+    assertTrue(committed.get(), "no transaction committed before the kill");
   }
 
   private static Process start(Path store, String mode) throws java.io.IOException {
@@ -142,33 +131,8 @@ class CrashRecoveryTest {
     long reported = 0;
     int kills = 0;
     for (int round = 0; round < 25; round++) {
-      Process worker = start(store, "serial");
       AtomicLong last = new AtomicLong(reported);
-      Thread reader =
-          Thread.ofPlatform()
-              .start(
-                  () -> {
-                    try (BufferedReader r =
-                        new BufferedReader(new InputStreamReader(worker.getInputStream()))) {
-                      for (String line; (line = r.readLine()) != null; ) {
-                        if (line.startsWith("C ")) {
-                          last.set(Long.parseLong(line.substring(2).trim()));
-                        }
-                      }
-                    } catch (java.io.IOException e) {
-                      // the process died
-                    }
-                  });
-      // Let it commit for a while (it must get past start-up), then kill it mid-flight.
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (last.get() == reported && worker.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
-      Thread.sleep(20 + rnd.nextInt(300));
-      assertTrue(worker.isAlive(), "the worker died by itself");
-      worker.destroyForcibly(); // SIGKILL
-      worker.waitFor(10, TimeUnit.SECONDS);
-      reader.join(5_000);
+      runAndKill(store, "serial", rnd, last::set);
       kills++;
       assertTrue(last.get() > reported, "round " + round + ": no transaction committed");
       reported = last.get();

@@ -37,15 +37,7 @@ public final class CrashWorker {
       for (; ; n++) {
         long t = n;
         if (t % 5 == 0) {
-          try (Store.BulkLoad bulk = store.bulkLoad()) {
-            for (int i = 0; i < 300; i++) {
-              bulk.add(
-                  Quad.create(
-                      G, subject(t), P, NodeFactory.createLiteralString("bulk " + i + " of " + t)));
-            }
-            bulk.add(Quad.create(G, subject(t), TXN, literal(t)));
-            bulk.commit();
-          }
+          bulkTxn(store, t);
         } else {
           Txn.executeWrite(
               dsg,
@@ -85,29 +77,7 @@ public final class CrashWorker {
                     () -> {
                       for (; ; ) {
                         long t = next.getAndIncrement();
-                        if (t % 5 == 0) {
-                          try (Store.BulkLoad bulk = store.bulkLoad()) {
-                            for (int i = 0; i < 300; i++) {
-                              bulk.add(
-                                  Quad.create(
-                                      G,
-                                      subject(t),
-                                      P,
-                                      NodeFactory.createLiteralString("bulk " + i + " of " + t)));
-                            }
-                            bulk.add(Quad.create(G, subject(t), TXN, literal(t)));
-                            bulk.commit();
-                          }
-                        } else {
-                          Txn.executeWrite(
-                              dsg,
-                              () -> {
-                                for (int i = 0; i < 1 + t % 17; i++) {
-                                  dsg.add(Quad.create(G, subject(t), P, literal(i * 1000 + i)));
-                                }
-                                dsg.add(Quad.create(G, subject(t), TXN, literal(t)));
-                              });
-                        }
+                        commitConcurrent(store, t);
                         synchronized (System.out) {
                           System.out.println("C " + t);
                           System.out.flush();
@@ -119,6 +89,41 @@ public final class CrashWorker {
         th.join();
       }
     }
+  }
+
+  /** A bulk load of 300 quads about {@code s<t>} and the marker of transaction t. */
+  static void bulkTxn(Store store, long t) {
+    try (Store.BulkLoad bulk = store.bulkLoad()) {
+      for (int i = 0; i < 300; i++) {
+        bulk.add(
+            Quad.create(
+                G, subject(t), P, NodeFactory.createLiteralString("bulk " + i + " of " + t)));
+      }
+      bulk.add(Quad.create(G, subject(t), TXN, literal(t)));
+      bulk.commit();
+    }
+  }
+
+  /** Transaction t of the concurrent mode: every fifth a bulk load, else {@link #quadsOf} quads. */
+  static void commitConcurrent(Store store, long t) {
+    if (t % 5 == 0) {
+      bulkTxn(store, t);
+      return;
+    }
+    DatasetGraph dsg = store.dataset();
+    Txn.executeWrite(
+        dsg,
+        () -> {
+          for (int i = 0; i < quadsOf(t); i++) {
+            dsg.add(Quad.create(G, subject(t), P, literal(i * 1000 + i)));
+          }
+          dsg.add(Quad.create(G, subject(t), TXN, literal(t)));
+        });
+  }
+
+  /** The data quads (marker aside) of concurrent-mode transaction t. */
+  static long quadsOf(long t) {
+    return t % 5 == 0 ? 300 : 1 + t % 17;
   }
 
   static Node subject(long n) {
