@@ -33,16 +33,34 @@ public final class UpdateService {
    * @throws HttpError 400 for a syntax error, 403 for a LOAD of a remote URL when not allowed
    */
   public UpdateRequest prepare(String text) {
+    return prepare(text, null);
+  }
+
+  /**
+   * Parses and checks an update whose relative IRIs resolve against {@code base} (null: the default
+   * base). A {@code LOAD SILENT} of a remote URL when remote loads are disabled is dropped from the
+   * request: SILENT asks for failures to be ignored, and fetching is the failure.
+   */
+  public UpdateRequest prepare(String text, String base) {
     UpdateRequest req;
     try {
-      req = UpdateFactory.create(text);
+      req = UpdateFactory.create(text, base);
     } catch (QueryParseException e) {
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
     }
     if (!allowLoadUrls) {
+      UpdateRequest kept = new UpdateRequest();
+      kept.setBase(req.getBase());
+      kept.setPrefixMapping(req.getPrefixMapping());
       for (Update op : req.getOperations()) {
-        if (op instanceof UpdateLoad load && !load.getSource().startsWith("file:")) {
+        boolean remote = op instanceof UpdateLoad l && !l.getSource().startsWith("file:");
+        if (!remote) {
+          kept.add(op);
+          continue;
+        }
+        UpdateLoad load = (UpdateLoad) op;
+        if (!load.getSilent()) {
           throw new HttpError(
               HttpResponseStatus.FORBIDDEN,
               "LOAD <"
@@ -50,6 +68,7 @@ public final class UpdateService {
                   + "> would fetch a remote URL, which is disabled (remote.allow-load-urls)");
         }
       }
+      return kept;
     }
     return req;
   }
