@@ -1,6 +1,7 @@
 package dev.quarry.lubm;
 
 import dev.quarry.core.Store;
+import dev.quarry.core.query.QuarryOpExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.graph.Node;
@@ -34,12 +35,15 @@ public final class EmbeddedTarget implements LubmTarget {
   }
 
   @Override
-  public List<List<String>> select(String query, List<String> vars) {
+  public List<List<String>> select(String query, List<String> vars, String inference) {
     return Txn.calculateRead(
         dsg,
         () -> {
-          try (QueryExecution qe =
-              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+          var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
+          if (inference != null) {
+            builder.set(QuarryOpExecutor.INFERENCE, inference);
+          }
+          try (QueryExecution qe = builder.build()) {
             ResultSet rs = qe.execSelect();
             List<List<String>> rows = new ArrayList<>();
             while (rs.hasNext()) {

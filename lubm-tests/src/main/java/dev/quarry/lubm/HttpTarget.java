@@ -76,14 +76,23 @@ public final class HttpTarget implements LubmTarget {
   }
 
   private ResultSet query(String query) {
-    String json = post("application/sparql-query", query, "application/sparql-results+json");
+    return query(query, null);
+  }
+
+  private ResultSet query(String query, String inference) {
+    String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
+    if (inference != null) {
+      form += "&inference=" + URLEncoder.encode(inference, StandardCharsets.UTF_8);
+    }
+    String json =
+        post("application/x-www-form-urlencoded", form, "application/sparql-results+json");
     return ResultSetMgr.read(
         new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), ResultSetLang.RS_JSON);
   }
 
   @Override
-  public List<List<String>> select(String query, List<String> vars) {
-    ResultSet rs = query(query);
+  public List<List<String>> select(String query, List<String> vars, String inference) {
+    ResultSet rs = query(query, inference);
     List<List<String>> rows = new ArrayList<>();
     while (rs.hasNext()) {
       QuerySolution s = rs.next();

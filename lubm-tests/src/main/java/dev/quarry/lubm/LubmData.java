@@ -28,6 +28,11 @@ public final class LubmData {
       files.add(Loader.Source.of(name, RDFFormat.RDFXML, BASE, open("data/" + name)));
     }
     Loader.load(store, files, NodeFactory.createURI(LubmQueries.LUBM_GRAPH), Loader.Progress.NONE);
+    loadSchema(store);
+  }
+
+  /** Loads the schema (the rule set's source) into {@code <inf>}. */
+  public static void loadSchema(Store store) {
     Loader.load(
         store,
         List.of(Loader.Source.of("inf.ttl", RDFFormat.TURTLE, BASE, open("data/inf.ttl.gz"))),

@@ -11,15 +11,19 @@ public interface LubmTarget {
   void loadData();
 
   /** The rows of a SELECT: each row its values (IRIs and lexical forms) in the order of vars. */
-  List<List<String>> select(String query, List<String> vars);
+  default List<List<String>> select(String query, List<String> vars) {
+    return select(query, vars, null);
+  }
+
+  /**
+   * As {@link #select(String, List)}, with query-time RDFS inference from the rules of graph {@code
+   * inference} when it is not null (Quarry's documented way: the {@code inference} protocol
+   * parameter over HTTP, the {@code QuarryOpExecutor.INFERENCE} context setting embedded).
+   */
+  List<List<String>> select(String query, List<String> vars, String inference);
 
   /** The single number a {@code SELECT (COUNT(*) AS ?n)} returns. */
   long count(String query);
 
   void update(String update);
-
-  /** How query-time inference is asked for, or null if the target cannot do it yet. */
-  default String inferenceQuery(String query) {
-    return null;
-  }
 }

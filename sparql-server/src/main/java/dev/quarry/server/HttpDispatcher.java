@@ -104,7 +104,12 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       case QUERY -> {
         QueryService.Prepared p =
             queries.prepare(
-                sr.text(), sr.defaultGraphs(), sr.namedGraphs(), sr.accept(), sr.format());
+                sr.text(),
+                sr.defaultGraphs(),
+                sr.namedGraphs(),
+                sr.accept(),
+                sr.format(),
+                sr.inference());
         boolean head = req.method().equals(HttpMethod.HEAD);
         submit(ctx, keepAlive, () -> runQuery(ctx, p, keepAlive, head));
       }

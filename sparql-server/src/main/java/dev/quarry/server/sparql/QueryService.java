@@ -39,7 +39,8 @@ public final class QueryService {
   private final boolean allowService;
 
   /** A query ready to run: parsed, checked, with its format and dataset. */
-  public record Prepared(Query query, ResultFormat format, DatasetGraph dataset) {}
+  public record Prepared(
+      Query query, ResultFormat format, DatasetGraph dataset, String inference) {}
 
   public QueryService(Store store, Duration timeout, long maxRows, boolean allowService) {
     this.store = store;
@@ -60,6 +61,20 @@ public final class QueryService {
       List<String> namedGraphs,
       String accept,
       String format) {
+    return prepare(text, defaultGraphs, namedGraphs, accept, format, null);
+  }
+
+  /**
+   * As above, with query-time RDFS inference from the rules of graph {@code inference} (null:
+   * none).
+   */
+  public Prepared prepare(
+      String text,
+      List<String> defaultGraphs,
+      List<String> namedGraphs,
+      String accept,
+      String format,
+      String inference) {
     Query query = parse(text);
     if (!allowService && usesService(query)) {
       throw new HttpError(
@@ -68,7 +83,10 @@ public final class QueryService {
     }
     boolean graph = query.isConstructType() || query.isDescribeType();
     ResultFormat f = ResultFormat.negotiate(accept, format, graph);
-    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs));
+    if (inference != null && inference.isBlank()) {
+      inference = null;
+    }
+    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs), inference);
   }
 
   /** Runs a prepared query and writes its result to {@code out}. */
@@ -85,6 +103,9 @@ public final class QueryService {
   private QueryExec newExec(Prepared p) {
     var b =
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
+    if (p.inference() != null) {
+      b = b.set(dev.quarry.core.query.QuarryOpExecutor.INFERENCE, p.inference());
+    }
     if (!timeout.isZero()) {
       b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -17,7 +17,8 @@ import java.util.Map;
  * A SPARQL 1.1 Protocol request, taken apart: a query or an update, its text, the protocol's
  * dataset parameters, and what the client accepts. Every way the protocol allows is understood: GET
  * with {@code query=}, POST of a form, POST of {@code application/sparql-query} or {@code
- * application/sparql-update}. A GET with no parameters asks for the query page.
+ * application/sparql-update}. A GET with no parameters asks for the query page. Quarry's own
+ * parameter: {@code inference=<graph IRI>} runs the query with the RDFS rules of that graph.
  */
 public record SparqlRequest(
     Kind kind,
@@ -25,7 +26,8 @@ public record SparqlRequest(
     List<String> defaultGraphs,
     List<String> namedGraphs,
     String accept,
-    String format) {
+    String format,
+    String inference) {
 
   public enum Kind {
     QUERY,
@@ -44,7 +46,7 @@ public record SparqlRequest(
         throw bad("an update must be sent with POST, not GET");
       }
       if (!params.containsKey("query")) {
-        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null);
+        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null, null);
       }
       return fromParams(params, accept);
     }
@@ -67,7 +69,7 @@ public record SparqlRequest(
       }
       case "application/sparql-update" -> {
         rejectUsingGraphs(params);
-        return new SparqlRequest(Kind.UPDATE, body, List.of(), List.of(), accept, null);
+        return new SparqlRequest(Kind.UPDATE, body, List.of(), List.of(), accept, null, null);
       }
       default ->
           throw new HttpError(
@@ -90,7 +92,7 @@ public record SparqlRequest(
     }
     if (update != null) {
       rejectUsingGraphs(params);
-      return new SparqlRequest(Kind.UPDATE, update, List.of(), List.of(), accept, null);
+      return new SparqlRequest(Kind.UPDATE, update, List.of(), List.of(), accept, null, null);
     }
     return query(query, params, accept);
   }
@@ -102,7 +104,8 @@ public record SparqlRequest(
         params.getOrDefault("default-graph-uri", List.of()),
         params.getOrDefault("named-graph-uri", List.of()),
         accept,
-        single(params, "format"));
+        single(params, "format"),
+        single(params, "inference"));
   }
 
   private static String single(Map<String, List<String>> params, String name) {

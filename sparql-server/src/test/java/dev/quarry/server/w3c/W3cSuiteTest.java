@@ -69,8 +69,13 @@ class W3cSuiteTest {
   static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
   static final List<String> FAILED = java.util.Collections.synchronizedList(new ArrayList<>());
 
+  static long onIdsBefore;
+  static long fallbacksBefore;
+
   @BeforeAll
   static void open() {
+    onIdsBefore = dev.quarry.core.query.QuarryOpExecutor.plansOnIds();
+    fallbacksBefore = dev.quarry.core.query.QuarryOpExecutor.plansFallenBack();
     Config c =
         Config.defaults()
             .with("store.storage", "file")
@@ -91,6 +96,10 @@ class W3cSuiteTest {
         count("excluded") + count("unapproved"),
         count("excluded"),
         count("unapproved"));
+    System.out.printf(
+        "W3C SPARQL: %d operator trees ran on Quarry's id executor, %d were left to ARQ%n",
+        dev.quarry.core.query.QuarryOpExecutor.plansOnIds() - onIdsBefore,
+        dev.quarry.core.query.QuarryOpExecutor.plansFallenBack() - fallbacksBefore);
     FAILED.forEach(id -> System.out.println("W3C failed: " + id));
   }
 

@@ -6,6 +6,8 @@ package dev.quarry.core.dict;
  * <ul>
  *   <li>{@code 0x00}: a term in the term table; the low 56 bits are its offset there, plus one.
  *   <li>{@code 0x01}: a constant: the default graph.
+ *   <li>{@code 0x02}: a term local to one query execution, not in the store (a computed value, a
+ *       constant of the query the store does not have); never stored.
  *   <li>{@code 0x10} and up: a literal held inline, one tag per datatype (see {@link
  *       InlineValues}); the low 56 bits encode the value so that, within one tag, id order is value
  *       order. A numeric range filter is therefore a range of ids.
@@ -20,6 +22,7 @@ public final class NodeIds {
 
   public static final int TAG_TERM = 0x00;
   public static final int TAG_CONSTANT = 0x01;
+  public static final int TAG_QUERY_LOCAL = 0x02;
 
   /** The default graph, as the G of a quad. */
   public static final long DEFAULT_GRAPH = ((long) TAG_CONSTANT << TAG_SHIFT) | 1;

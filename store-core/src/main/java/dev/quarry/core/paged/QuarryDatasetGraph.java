@@ -55,11 +55,9 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   QuarryDatasetGraph(PagedStore store, boolean unionDefault) {
     this.store = store;
     this.unionDefault = unionDefault;
-    // Basic graph patterns on this dataset run on ids (see IdBgpStage); others as ARQ runs them.
-    org.apache.jena.sparql.engine.main.StageBuilder.setGenerator(
-        context,
-        new dev.quarry.core.query.IdBgpStage(
-            org.apache.jena.sparql.engine.main.StageBuilder.standardGenerator(), this::idTarget));
+    // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
+    org.apache.jena.sparql.engine.main.QC.setFactory(
+        context, dev.quarry.core.query.QuarryOpExecutor.factory(this::idTarget));
     this.txns = store.transactions();
     this.dict = store.dictionary();
   }
@@ -356,17 +354,35 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   /** Where the id executor can run a pattern on {@code graph}, or null to leave it to ARQ. */
-  private dev.quarry.core.query.IdBgpStage.Target idTarget(Graph graph) {
+  private dev.quarry.core.query.QuarryOpExecutor.Target idTarget(Graph graph) {
     State s = state.get();
-    if (s == null || !(graph instanceof GraphView gv) || gv.getDataset() != this) {
+    // FROM and protocol datasets wrap the store's graphs read-only: look through the wrapper.
+    while (graph instanceof org.apache.jena.sparql.graph.GraphReadOnly ro) {
+      graph = ro.getWrapped();
+    }
+    if (s == null) {
+      return null;
+    }
+    Node name;
+    if (graph instanceof GraphView gv && gv.getDataset() == this) {
+      name = gv.getGraphName();
+    } else if (graph instanceof org.apache.jena.sparql.graph.GraphUnionRead u) {
+      name = FromGraphs.single(u, this); // FROM <g>: ARQ's union of one graph
+      if (name == null) {
+        return null;
+      }
+    } else {
       return null;
     }
     View v = view(s);
-    Long g = dev.quarry.core.query.IdBgpStage.graphOf(gv, v);
-    if (g == null || g == NodeIds.NONE || (unionDefault && g == NodeIds.DEFAULT_GRAPH)) {
-      return null; // the union graph, or a graph the store does not have: ARQ's way is right
+    if (name != null && Quad.isUnionGraph(name)) {
+      return null; // the union graph: ARQ's way is right
     }
-    return new dev.quarry.core.query.IdBgpStage.Target(v, g);
+    long g = name == null || Quad.isDefaultGraph(name) ? NodeIds.DEFAULT_GRAPH : v.id(name);
+    if (g == NodeIds.NONE || (unionDefault && g == NodeIds.DEFAULT_GRAPH)) {
+      return null; // a graph the store does not have, or the default graph as union
+    }
+    return new dev.quarry.core.query.QuarryOpExecutor.Target(v, g);
   }
 
   // ---- finding --------------------------------------------------------------------------------
@@ -465,9 +481,10 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
   private View view(State s) {
     if (s.write != null) {
-      return new View(s.write.roots(), s.write.stats(), s.write.terms());
+      return new View(s.write.roots(), s.write.stats(), s.write.terms(), -1);
     }
-    return new View(s.read.state().roots().trees(), s.read.state().stats(), null);
+    return new View(
+        s.read.state().roots().trees(), s.read.state().stats(), null, s.read.state().generation());
   }
 
   /** What one transaction sees: roots, statistics, and (for the writer) its new terms. */
@@ -475,11 +492,13 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     final long[] roots;
     final Stats stats;
     final Dictionary.Writes terms;
+    final long generation;
 
-    View(long[] roots, Stats stats, Dictionary.Writes terms) {
+    View(long[] roots, Stats stats, Dictionary.Writes terms, long generation) {
       this.roots = roots;
       this.stats = stats;
       this.terms = terms;
+      this.generation = generation;
     }
 
     /** The id of a concrete node, NONE for a wildcard or an unknown term. */
@@ -507,8 +526,30 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     @Override
+    public void lookupBatch(
+        boolean psog, long[] los, long[] his, int n, dev.quarry.core.btree.RowSink sink) {
+      int t = psog ? dev.quarry.core.index.Roots.PSOG : dev.quarry.core.index.Roots.POGS;
+      store.indexes().tree(t).lookupBatch(roots[t], los, his, n, sink);
+    }
+
+    @Override
     public long quadsWithPredicate(long p) {
       return stats.quadsWithPredicate(p);
+    }
+
+    @Override
+    public long distinctSubjects(long p) {
+      return stats.distinctSubjects(p);
+    }
+
+    @Override
+    public long distinctObjects(long p) {
+      return stats.distinctObjects(p);
+    }
+
+    @Override
+    public long generation() {
+      return generation;
     }
 
     @Override

@@ -1,11 +1,12 @@
 package dev.quarry.core.query;
 
+import dev.quarry.core.btree.RowSink;
 import java.util.Iterator;
 import org.apache.jena.graph.Node;
 
 /**
  * What the executor needs from the store, on the calling thread's transaction: terms to ids and
- * back, quads by pattern of ids, and statistics for ordering.
+ * back, quads by pattern of ids, vectored index lookups, and statistics for planning.
  */
 public interface IdAccess {
   /** The id of a concrete term, or 0 if the store does not have it. */
@@ -16,11 +17,26 @@ public interface IdAccess {
   /** Quads {@code {g, s, p, o}} matching ids (0 = any). */
   Iterator<long[]> find(long g, long s, long p, long o);
 
-  /** Quads with predicate {@code p}, for ordering joins. */
+  /**
+   * A vectored lookup on PSOG (rows {@code p, s, o, g}) or POGS (rows {@code p, o, g, s}): probe
+   * {@code i} is the range {@code [los[i*4..], his[i*4..]]}, probes sorted by {@code los}.
+   */
+  void lookupBatch(boolean psog, long[] los, long[] his, int n, RowSink sink);
+
+  /** Quads with predicate {@code p}. */
   long quadsWithPredicate(long p);
+
+  /** Distinct subjects of predicate {@code p}. */
+  long distinctSubjects(long p);
+
+  /** Distinct objects of predicate {@code p}. */
+  long distinctObjects(long p);
 
   long quads();
 
   /** The id of the default graph. */
   long defaultGraph();
+
+  /** The commit this view reads, or -1 inside a write transaction (it changes as it writes). */
+  long generation();
 }

@@ -129,7 +129,7 @@ class QueryDifferentialTest {
       DatasetGraph dsg = store.dataset();
       Txn.executeWrite(dsg, () -> data.forEach(dsg::add));
       int nonEmpty = 0;
-      long onIdsBefore = IdBgpStage.patternsOnIds();
+      long onIdsBefore = QuarryOpExecutor.plansOnIds();
       for (int i = 0; i < 150; i++) {
         String q = query(rnd, data);
         Map<Map<String, Node>, Integer> want = answers(oracle, q);
@@ -138,7 +138,7 @@ class QueryDifferentialTest {
         nonEmpty += want.isEmpty() ? 0 : 1;
       }
       assertTrue(nonEmpty > 40, "enough queries have answers to mean something: " + nonEmpty);
-      assertTrue(IdBgpStage.patternsOnIds() - onIdsBefore > 150, "the patterns ran on ids");
+      assertTrue(QuarryOpExecutor.plansOnIds() - onIdsBefore > 150, "the patterns ran on ids");
     }
   }
 }

@@ -1,0 +1,211 @@
+package dev.quarry.core.query;
+
+import dev.quarry.core.query.exec.IdOperator;
+import dev.quarry.core.query.exec.RowBinding;
+import dev.quarry.core.query.exec.Rows;
+import dev.quarry.core.query.exec.Source;
+import dev.quarry.core.query.plan.Compiler;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.engine.QueryIterator;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
+import org.apache.jena.sparql.engine.iterator.QueryIterRoot;
+import org.apache.jena.sparql.engine.main.OpExecutor;
+import org.apache.jena.sparql.engine.main.OpExecutorFactory;
+import org.apache.jena.sparql.util.Symbol;
+
+/**
+ * Quarry's executor, registered for Quarry datasets only: every algebra operator the {@link
+ * Compiler} takes runs on ids, in batches, over the active graph of a Quarry dataset; anything else
+ * is ARQ's own evaluation, which calls back here for its parts. Rows leave as lazily decoded
+ * bindings: terms are decoded only when read.
+ */
+public final class QuarryOpExecutor extends OpExecutor {
+  /** Context key: the IRI (String or Node) of the graph whose RDFS rules a query infers with. */
+  public static final Symbol INFERENCE = Symbol.create("https://quarry.dev/ns#inference");
+
+  /** Context key: a {@code List<IdOperator>} collecting the plans run, for explain. */
+  public static final Symbol PLANS = Symbol.create("https://quarry.dev/ns#plans");
+
+  private static final LongAdder ON_IDS = new LongAdder();
+  private static final LongAdder FALLBACKS = new LongAdder();
+
+  /**
+   * Where a graph's patterns run: the store's ids and the graph's id; null if not a Quarry graph.
+   */
+  public record Target(IdAccess access, long graph) {}
+
+  private final Function<Graph, Target> targets;
+  private final RuleCache rules;
+
+  private QuarryOpExecutor(ExecutionContext cxt, Function<Graph, Target> targets, RuleCache rules) {
+    super(cxt);
+    this.targets = targets;
+    this.rules = rules;
+  }
+
+  /** The executor factory of one dataset. */
+  public static OpExecutorFactory factory(Function<Graph, Target> targets) {
+    RuleCache rules = new RuleCache();
+    return cxt -> new QuarryOpExecutor(cxt, targets, rules);
+  }
+
+  /** Operators run on ids so far, in this process (for tests and metrics). */
+  public static long plansOnIds() {
+    return ON_IDS.sum();
+  }
+
+  /**
+   * Operators of a kind the id executor takes, left to ARQ (not a Quarry graph, or a part it
+   * lacks).
+   */
+  public static long plansFallenBack() {
+    return FALLBACKS.sum();
+  }
+
+  @Override
+  protected QueryIterator exec(Op op, QueryIterator input) {
+    if (Compiler.handles(op)) {
+      Target t = targets.apply(execCxt.getActiveGraph());
+      QueryIterator out = t == null ? null : onIds(op, input, t);
+      if (out != null) {
+        ON_IDS.increment();
+        return out;
+      }
+      FALLBACKS.increment();
+    }
+    return super.exec(op, input);
+  }
+
+  private QueryIterator onIds(Op op, QueryIterator input, Target t) {
+    TermSpace terms = new TermSpace(t.access());
+    Rules r = rules.of(execCxt.getContext().get(INFERENCE), t.access());
+    Compiler compiler = new Compiler(terms, t.graph(), r, execCxt);
+    if (input instanceof QueryIterRoot) {
+      IdOperator plan = compiler.compile(op, Source.unit());
+      if (plan == null) {
+        return null;
+      }
+      record(plan);
+      input.close();
+      return QueryIterPlainWrapper.create(bindings(plan, terms), execCxt);
+    }
+    // Under a binding (a substitution by ARQ): blocks of input bindings are the rows to join with.
+    List<Binding> first = block(input);
+    IdOperator plan = compiler.compile(op, source(first, terms));
+    if (plan == null) {
+      Iterator<Binding> again = Iter.concat(first.iterator(), input);
+      return super.exec(op, QueryIterPlainWrapper.create(again, execCxt));
+    }
+    record(plan);
+    Iterator<Binding> out =
+        Iter.concat(
+            bindings(plan, terms),
+            Iter.flatMap(
+                new BlockIterator(input),
+                block -> {
+                  IdOperator p = compiler.compile(op, source(block, terms));
+                  return p != null
+                      ? bindings(p, terms)
+                      : super.exec(op, QueryIterPlainWrapper.create(block.iterator(), execCxt));
+                }));
+    return QueryIterPlainWrapper.create(out, execCxt);
+  }
+
+  @SuppressWarnings("unchecked")
+  private void record(IdOperator plan) {
+    Object plans = execCxt.getContext().get(PLANS);
+    if (plans instanceof List<?> l) {
+      ((List<IdOperator>) l).add(plan);
+    }
+  }
+
+  private static List<Binding> block(Iterator<Binding> input) {
+    List<Binding> b = new ArrayList<>();
+    while (b.size() < Rows.BATCH && input.hasNext()) {
+      b.add(input.next());
+    }
+    return b;
+  }
+
+  /** The rest of the input, a block at a time. */
+  private record BlockIterator(Iterator<Binding> input) implements Iterator<List<Binding>> {
+    @Override
+    public boolean hasNext() {
+      return input.hasNext();
+    }
+
+    @Override
+    public List<Binding> next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return block(input);
+    }
+  }
+
+  /** Input bindings as rows of ids (terms the store lacks get query-local ids). */
+  private static Source source(List<Binding> block, TermSpace terms) {
+    Set<Var> vars = new LinkedHashSet<>();
+    block.forEach(b -> b.vars().forEachRemaining(vars::add));
+    List<Var> cols = new ArrayList<>(vars);
+    Rows rows = new Rows(cols.size(), block.size());
+    for (int r = 0; r < block.size(); r++) {
+      rows.append();
+      for (int c = 0; c < cols.size(); c++) {
+        Node n = block.get(r).get(cols.get(c));
+        if (n != null) {
+          rows.set(r, c, terms.encode(n));
+        }
+      }
+    }
+    return new Source(cols, rows, "input bindings");
+  }
+
+  /** The plan's rows as bindings that decode on demand. */
+  private static Iterator<Binding> bindings(IdOperator plan, TermSpace terms) {
+    List<Var> vars = plan.vars();
+    return new Iterator<>() {
+      private Rows batch;
+      private int pos;
+
+      @Override
+      public boolean hasNext() {
+        while (batch == null || pos >= batch.size()) {
+          batch = plan.next();
+          pos = 0;
+          if (batch == null) {
+            return false;
+          }
+        }
+        return true;
+      }
+
+      @Override
+      public Binding next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        long[] row = new long[vars.size()];
+        for (int c = 0; c < row.length; c++) {
+          row[c] = batch.get(pos, c);
+        }
+        pos++;
+        return new RowBinding(null, vars, row, terms);
+      }
+    };
+  }
+}

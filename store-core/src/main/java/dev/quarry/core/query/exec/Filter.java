@@ -1,0 +1,86 @@
+package dev.quarry.core.query.exec;
+
+import dev.quarry.core.query.TermSpace;
+import java.util.List;
+import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprList;
+
+/**
+ * Keeps the rows that satisfy a filter. Conditions an id can decide ({@link IdTest}: sameTerm, = on
+ * IRIs, bound, comparisons of inline numbers and dates) run on ids; the rest are evaluated by ARQ
+ * on a lazily decoded row, so only the variables they mention are decoded.
+ */
+public final class Filter extends IdOperator {
+  private final IdOperator input;
+  private final ExprList exprs;
+  private final IdTest[] tests;
+  private final TermSpace terms;
+  private final ExecutionContext cxt;
+
+  public Filter(IdOperator input, ExprList exprs, TermSpace terms, ExecutionContext cxt) {
+    super(input.vars());
+    this.input = input;
+    this.exprs = exprs;
+    this.terms = terms;
+    this.cxt = cxt;
+    this.tests = new IdTest[exprs.size()];
+    for (int i = 0; i < exprs.size(); i++) {
+      tests[i] = IdTest.of(exprs.get(i), vars, terms);
+    }
+  }
+
+  @Override
+  protected Rows compute() {
+    Rows in = input.next();
+    if (in == null) {
+      return null;
+    }
+    Rows out = new Rows(in.width, in.size);
+    long[] row = new long[in.width];
+    for (int r = 0; r < in.size; r++) {
+      System.arraycopy(in.data, r * in.width, row, 0, in.width);
+      if (accepts(row)) {
+        out.appendCopy(in, r);
+      }
+    }
+    return out;
+  }
+
+  private boolean accepts(long[] row) {
+    RowBinding b = null;
+    for (int i = 0; i < tests.length; i++) {
+      if (tests[i] != null) {
+        int verdict = tests[i].test(row);
+        if (verdict == IdTest.FALSE) {
+          return false;
+        }
+        if (verdict == IdTest.TRUE) {
+          continue;
+        }
+      }
+      if (b == null) {
+        b = new RowBinding(null, vars, row.clone(), terms);
+      }
+      Expr e = exprs.get(i);
+      if (!e.isSatisfied(b, cxt)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public String label() {
+    StringBuilder sb = new StringBuilder("filter");
+    for (int i = 0; i < exprs.size(); i++) {
+      sb.append(' ').append(exprs.get(i)).append(tests[i] != null ? " [on ids]" : "");
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public List<IdOperator> inputs() {
+    return List.of(input);
+  }
+}

@@ -1,0 +1,75 @@
+package dev.quarry.core.query.exec;
+
+import java.util.List;
+import org.apache.jena.sparql.core.Var;
+
+/**
+ * An operator of Quarry's executor: it pulls batches of id rows from its inputs and produces
+ * batches of its own, over a fixed list of columns ({@link #vars}). It carries the planner's
+ * estimate and counts the rows it actually produced, for explain.
+ */
+public abstract class IdOperator {
+  protected final List<Var> vars;
+  protected double estimate = -1;
+  private long produced;
+  private org.apache.jena.sparql.engine.ExecutionContext cxt;
+
+  protected IdOperator(List<Var> vars) {
+    this.vars = List.copyOf(vars);
+  }
+
+  public List<Var> vars() {
+    return vars;
+  }
+
+  public int column(Var v) {
+    return vars.indexOf(v);
+  }
+
+  /** The next non-empty batch, or null when there are no more rows. */
+  public final Rows next() {
+    checkCancelled();
+    Rows r = compute();
+    while (r != null && r.size == 0) {
+      checkCancelled(); // between batches: a timeout stops even a scan that finds nothing
+      r = compute();
+    }
+    if (r != null) {
+      produced += r.size;
+    }
+    return r;
+  }
+
+  private void checkCancelled() {
+    if (cxt != null) {
+      cxt.checkCancelSignal();
+    }
+  }
+
+  /** Makes this operator honour the query's cancellation and timeout, checked per batch. */
+  public IdOperator cancellable(org.apache.jena.sparql.engine.ExecutionContext cxt) {
+    this.cxt = cxt;
+    return this;
+  }
+
+  /** The next batch (may be empty), or null at the end. */
+  protected abstract Rows compute();
+
+  /** One line for explain: what this operator does. */
+  public abstract String label();
+
+  public abstract List<IdOperator> inputs();
+
+  public double estimate() {
+    return estimate;
+  }
+
+  public IdOperator estimate(double rows) {
+    this.estimate = rows;
+    return this;
+  }
+
+  public long produced() {
+    return produced;
+  }
+}

@@ -1,0 +1,306 @@
+package dev.quarry.core.query.exec;
+
+import dev.quarry.core.query.IdAccess;
+import dev.quarry.core.query.Rules;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.apache.jena.sparql.core.Var;
+
+/**
+ * Joins each input row with the quads matching one triple pattern in one graph: the vectored index
+ * nested-loop join. A chunk of input rows becomes a batch of key ranges (one per row, or several
+ * with inference), sorted, and looked up in PSOG or POGS in one descent ({@link
+ * IdAccess#lookupBatch}); a chunk that makes a single range is scanned with a cursor instead, so a
+ * large range streams rather than filling memory. A pattern with a variable predicate is looked up
+ * row by row through the projections.
+ *
+ * <p>With a rule set, a bound predicate also matches its subproperties, {@code rdf:type C} the
+ * subclasses of C, and a type pattern with a free class yields every superclass of each stored
+ * class; each inferred solution comes out once.
+ */
+public final class PatternJoin extends IdOperator {
+  private static final long MAX = -1L;
+
+  private final IdOperator input;
+  private final IdAccess access;
+  private final long graph;
+  private final long[] consts; // s, p, o: a constant id, or 0 for a variable
+  private final int[] cols; // s, p, o: the output column of the variable, or -1
+  private final boolean[] inInput; // s, p, o: the variable is an input column
+  private final Rules rules;
+  private final int inWidth;
+  private final int chunk;
+  private final String text;
+
+  private Rows in;
+  private int pos;
+  private long chunkBase; // a number per input row, unique for this operator, for dedup keys
+  private final ArrayDeque<Scan> pending = new ArrayDeque<>();
+  private Scan scan;
+  private Set<RowKey> seen;
+  private boolean ended;
+
+  /** One streamed lookup: the quads of one range for one input row. */
+  private record Scan(Rows rows, int row, long rowKey, Iterator<long[]> quads) {}
+
+  public PatternJoin(
+      IdOperator input,
+      IdAccess access,
+      long graph,
+      long[] consts,
+      Var[] varsAt,
+      Rules rules,
+      double fanOut,
+      String text) {
+    super(outputVars(input.vars(), varsAt));
+    this.input = input;
+    this.access = access;
+    this.graph = graph;
+    this.consts = consts.clone();
+    this.cols = new int[3];
+    this.inInput = new boolean[3];
+    for (int k = 0; k < 3; k++) {
+      cols[k] = varsAt[k] == null ? -1 : vars.indexOf(varsAt[k]);
+      inInput[k] = varsAt[k] != null && input.vars().contains(varsAt[k]);
+    }
+    this.rules = rules;
+    this.inWidth = input.vars().size();
+    // Rows per chunk: keep a chunk's matches near a few batches.
+    this.chunk = (int) Math.max(1, Math.min(Rows.BATCH, 4.0 * Rows.BATCH / Math.max(1, fanOut)));
+    this.text = text;
+  }
+
+  private static List<Var> outputVars(List<Var> in, Var[] varsAt) {
+    List<Var> out = new ArrayList<>(in);
+    for (Var v : varsAt) {
+      if (v != null && !out.contains(v)) {
+        out.add(v);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  protected Rows compute() {
+    if (ended) {
+      return null;
+    }
+    Rows out = new Rows(vars.size(), Rows.BATCH);
+    while (out.size < Rows.BATCH) {
+      if (scan != null) {
+        while (out.size < Rows.BATCH && scan.quads.hasNext()) {
+          long[] q = scan.quads.next();
+          emit(out, scan.rows, scan.row, scan.rowKey, q[0], q[1], q[2], q[3]);
+        }
+        if (!scan.quads.hasNext()) {
+          scan = pending.poll();
+        }
+        continue;
+      }
+      if (in == null || pos >= in.size) {
+        in = input.next();
+        pos = 0;
+        if (in == null) {
+          ended = true;
+          break;
+        }
+      }
+      int end = Math.min(in.size, pos + chunk);
+      lookup(out, in, pos, end);
+      pos = end;
+      scan = pending.poll();
+    }
+    return out;
+  }
+
+  /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
+  private void lookup(Rows out, Rows rows, int from, int to) {
+    seen = null;
+    Probes psog = new Probes();
+    Probes pogs = new Probes();
+    long[] v = new long[3];
+    for (int r = from; r < to; r++) {
+      long rowKey = chunkBase++;
+      for (int k = 0; k < 3; k++) {
+        v[k] = consts[k] != 0 ? consts[k] : inInput[k] ? rows.get(r, cols[k]) : 0;
+      }
+      long[] preds = v[1] != 0 && rules != null ? rules.subPropertiesOf(v[1]) : new long[] {v[1]};
+      for (long p : preds) {
+        boolean typeWithClass = rules != null && p == rules.typeId() && v[2] != 0;
+        long[] objs = typeWithClass ? rules.subClassesOf(v[2]) : new long[] {v[2]};
+        if (preds.length * objs.length > 1 || classesUp(p, v[2])) {
+          seen = seen == null ? new HashSet<>() : seen;
+        }
+        for (long o : objs) {
+          if (p == 0) {
+            pending.add(new Scan(rows, r, rowKey, access.find(graph, v[0], 0, o)));
+          } else if (v[0] != 0 || o == 0) {
+            psog.add(r, rowKey, new long[] {p, v[0], o, graph});
+          } else {
+            pogs.add(r, rowKey, new long[] {p, o, graph, 0});
+          }
+        }
+      }
+    }
+    if (psog.n + pogs.n == 1 && pending.isEmpty()) {
+      // One range: stream it.
+      Probes one = psog.n == 1 ? psog : pogs;
+      long[] k = Arrays.copyOfRange(one.keys, 0, 4);
+      long[] q =
+          psog.n == 1 ? new long[] {k[3], k[1], k[0], k[2]} : new long[] {k[2], k[3], k[0], k[1]};
+      pending.add(
+          new Scan(rows, one.rows[0], one.rowKeys[0], access.find(graph, q[1], q[2], q[3])));
+      return;
+    }
+    run(out, rows, psog, true);
+    run(out, rows, pogs, false);
+  }
+
+  private boolean classesUp(long p, long o) {
+    return rules != null && p == rules.typeId() && o == 0 && cols[2] >= 0;
+  }
+
+  private void run(Rows out, Rows rows, Probes probes, boolean psog) {
+    if (probes.n == 0) {
+      return;
+    }
+    int n = probes.n;
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> compareKeys(probes.keys, a * 4, probes.keys, b * 4));
+    long[] los = new long[n * 4];
+    long[] his = new long[n * 4];
+    int[] origin = new int[n];
+    for (int i = 0; i < n; i++) {
+      int at = order[i] * 4;
+      origin[i] = order[i];
+      boolean open = false;
+      for (int c = 0; c < 4; c++) {
+        long key = probes.keys[at + c];
+        open |= key == 0;
+        los[i * 4 + c] = open ? 0 : key;
+        his[i * 4 + c] = open ? MAX : key;
+      }
+    }
+    access.lookupBatch(
+        psog,
+        los,
+        his,
+        n,
+        (probe, found, at) -> {
+          int p = origin[probe];
+          long qp = found[at];
+          long qs = psog ? found[at + 1] : found[at + 3];
+          long qo = psog ? found[at + 2] : found[at + 1];
+          long qg = psog ? found[at + 3] : found[at + 2];
+          emit(out, rows, probes.rows[p], probes.rowKeys[p], qg, qs, qp, qo);
+          return true;
+        });
+  }
+
+  private static int compareKeys(long[] a, int i, long[] b, int j) {
+    for (int c = 0; c < 4; c++) {
+      int cmp = Long.compareUnsigned(a[i + c], b[j + c]);
+      if (cmp != 0) {
+        return cmp;
+      }
+    }
+    return 0;
+  }
+
+  /** Adds the output rows of one matching quad for input row {@code r}, if it fits the row. */
+  private void emit(Rows out, Rows rows, int r, long rowKey, long g, long s, long p, long o) {
+    if (g != graph) {
+      return;
+    }
+    long[] q = {s, p, o};
+    int base = r * rows.width;
+    // Bound positions must agree (ranges are prefixes; inferred predicates and classes differ).
+    for (int k = 0; k < 3; k++) {
+      if (k == 1 && rules != null) {
+        continue; // the predicate found may be a subproperty
+      }
+      if (k == 2 && rules != null && p == rules.typeId()) {
+        continue; // the class found may be a subclass
+      }
+      long bound = consts[k] != 0 ? consts[k] : inInput[k] ? rows.data[base + cols[k]] : 0;
+      if (bound != 0 && bound != q[k]) {
+        return;
+      }
+    }
+    long[] classes =
+        classesUp(p, inInput[2] ? rows.data[base + cols[2]] : consts[2])
+            ? rules.superClassesOf(o)
+            : null;
+    int copies = classes == null ? 1 : classes.length;
+    for (int c = 0; c < copies; c++) {
+      if (classes != null) {
+        q[2] = classes[c];
+      }
+      int at = out.append();
+      System.arraycopy(rows.data, base, out.data, at, inWidth);
+      boolean ok = true;
+      for (int k = 0; k < 3 && ok; k++) {
+        int col = cols[k];
+        if (col < 0) {
+          continue;
+        }
+        long have = out.data[at + col];
+        if (have == 0) {
+          out.data[at + col] = q[k];
+        } else if (have != q[k]
+            && !(k == 1 && rules != null)
+            && !(k == 2 && rules != null && p == rules.typeId())) {
+          ok = false; // a variable repeated in the pattern, bound differently
+        }
+      }
+      if (ok && seen != null) {
+        // The whole row: a pattern may also fill input columns a row left unbound.
+        long[] key = new long[vars.size() + 1];
+        key[0] = rowKey;
+        System.arraycopy(out.data, at, key, 1, vars.size());
+        ok = seen.add(new RowKey(key));
+      }
+      if (!ok) {
+        out.size--;
+      }
+    }
+  }
+
+  /** Key ranges to look up, with the input row each came from. */
+  private static final class Probes {
+    long[] keys = new long[64];
+    int[] rows = new int[16];
+    long[] rowKeys = new long[16];
+    int n;
+
+    void add(int row, long rowKey, long[] key) {
+      if ((n + 1) * 4 > keys.length) {
+        keys = Arrays.copyOf(keys, keys.length * 2);
+        rows = Arrays.copyOf(rows, rows.length * 2);
+        rowKeys = Arrays.copyOf(rowKeys, rowKeys.length * 2);
+      }
+      System.arraycopy(key, 0, keys, n * 4, 4);
+      rows[n] = row;
+      rowKeys[n] = rowKey;
+      n++;
+    }
+  }
+
+  @Override
+  public String label() {
+    return "pattern " + text + (rules != null ? " (inference)" : "");
+  }
+
+  @Override
+  public List<IdOperator> inputs() {
+    return List.of(input);
+  }
+}

@@ -1,0 +1,42 @@
+package dev.quarry.core.query.exec;
+
+import java.util.List;
+import org.apache.jena.sparql.core.Var;
+
+/** Keeps some columns, in the order asked for (a variable the input lacks stays unbound). */
+public final class Project extends IdOperator {
+  private final IdOperator input;
+  private final int[] from;
+
+  public Project(IdOperator input, List<Var> keep) {
+    super(keep);
+    this.input = input;
+    this.from = keep.stream().mapToInt(input::column).toArray();
+  }
+
+  @Override
+  protected Rows compute() {
+    Rows in = input.next();
+    if (in == null) {
+      return null;
+    }
+    Rows out = new Rows(from.length, in.size);
+    for (int r = 0; r < in.size; r++) {
+      int at = out.append();
+      for (int c = 0; c < from.length; c++) {
+        out.data[at + c] = from[c] < 0 ? 0 : in.data[r * in.width + from[c]];
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public String label() {
+    return "project " + vars;
+  }
+
+  @Override
+  public List<IdOperator> inputs() {
+    return List.of(input);
+  }
+}

@@ -1,0 +1,63 @@
+package dev.quarry.core.query.exec;
+
+import java.util.Arrays;
+
+/**
+ * A batch of id rows of one width, stored row after row in one array: row {@code i} is {@code
+ * data[i * width .. (i + 1) * width - 1]}. Id 0 is an unbound column.
+ */
+public final class Rows {
+  /** Rows per batch operators aim for: enough to sort and vector index lookups. */
+  public static final int BATCH = 1024;
+
+  final int width;
+  long[] data;
+  int size;
+
+  public Rows(int width, int capacity) {
+    this.width = width;
+    this.data = new long[Math.max(1, width) * Math.max(1, capacity)];
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public int width() {
+    return width;
+  }
+
+  public long get(int row, int col) {
+    return data[row * width + col];
+  }
+
+  public void set(int row, int col, long id) {
+    data[row * width + col] = id;
+  }
+
+  boolean full() {
+    return size >= BATCH;
+  }
+
+  /** Appends an unbound row and returns its offset in {@link #data}. */
+  public int append() {
+    int at = size * width;
+    if (at + width > data.length) {
+      data = Arrays.copyOf(data, Math.max(data.length * 2, at + width));
+    }
+    Arrays.fill(data, at, at + width, 0L);
+    size++;
+    return at;
+  }
+
+  /** Appends a copy of row {@code row} of {@code from} (same or smaller width). */
+  int appendCopy(Rows from, int row) {
+    int at = append();
+    System.arraycopy(from.data, row * from.width, data, at, from.width);
+    return at;
+  }
+
+  long[] row(int row) {
+    return Arrays.copyOfRange(data, row * width, row * width + width);
+  }
+}

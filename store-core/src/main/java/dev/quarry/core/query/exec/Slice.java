@@ -1,0 +1,49 @@
+package dev.quarry.core.query.exec;
+
+import java.util.List;
+
+/** OFFSET and LIMIT: stops pulling from its input once the limit is reached. */
+public final class Slice extends IdOperator {
+  private final IdOperator input;
+  private long skip;
+  private long left;
+
+  /** {@code limit} < 0: no limit. */
+  public Slice(IdOperator input, long offset, long limit) {
+    super(input.vars());
+    this.input = input;
+    this.skip = Math.max(0, offset);
+    this.left = limit < 0 ? Long.MAX_VALUE : limit;
+  }
+
+  @Override
+  protected Rows compute() {
+    if (left <= 0) {
+      return null;
+    }
+    Rows in = input.next();
+    if (in == null) {
+      return null;
+    }
+    Rows out = new Rows(in.width, in.size);
+    for (int r = 0; r < in.size && left > 0; r++) {
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      out.appendCopy(in, r);
+      left--;
+    }
+    return out;
+  }
+
+  @Override
+  public String label() {
+    return "slice";
+  }
+
+  @Override
+  public List<IdOperator> inputs() {
+    return List.of(input);
+  }
+}

@@ -1,0 +1,311 @@
+package dev.quarry.core.query.plan;
+
+import dev.quarry.core.query.IdAccess;
+import dev.quarry.core.query.Rules;
+import dev.quarry.core.query.TermSpace;
+import dev.quarry.core.query.exec.Distinct;
+import dev.quarry.core.query.exec.Extend;
+import dev.quarry.core.query.exec.Filter;
+import dev.quarry.core.query.exec.HashJoin;
+import dev.quarry.core.query.exec.IdOperator;
+import dev.quarry.core.query.exec.OptionalJoin;
+import dev.quarry.core.query.exec.Order;
+import dev.quarry.core.query.exec.PatternJoin;
+import dev.quarry.core.query.exec.Project;
+import dev.quarry.core.query.exec.Rows;
+import dev.quarry.core.query.exec.Slice;
+import dev.quarry.core.query.exec.Source;
+import dev.quarry.core.query.exec.Union;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.algebra.op.OpConditional;
+import org.apache.jena.sparql.algebra.op.OpDistinct;
+import org.apache.jena.sparql.algebra.op.OpExtend;
+import org.apache.jena.sparql.algebra.op.OpFilter;
+import org.apache.jena.sparql.algebra.op.OpJoin;
+import org.apache.jena.sparql.algebra.op.OpLabel;
+import org.apache.jena.sparql.algebra.op.OpLeftJoin;
+import org.apache.jena.sparql.algebra.op.OpOrder;
+import org.apache.jena.sparql.algebra.op.OpProject;
+import org.apache.jena.sparql.algebra.op.OpReduced;
+import org.apache.jena.sparql.algebra.op.OpSequence;
+import org.apache.jena.sparql.algebra.op.OpSlice;
+import org.apache.jena.sparql.algebra.op.OpTable;
+import org.apache.jena.sparql.algebra.op.OpTopN;
+import org.apache.jena.sparql.algebra.op.OpTriple;
+import org.apache.jena.sparql.algebra.op.OpUnion;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.engine.binding.Binding;
+
+/**
+ * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
+ * (the active graph's id). Returns null for anything it does not run, and the caller leaves that
+ * part to ARQ: property paths, GRAPH, aggregates, subqueries under a binding, MINUS, EXISTS,
+ * SERVICE. Basic graph patterns are ordered by {@link Estimates}.
+ */
+public final class Compiler {
+  private final TermSpace terms;
+  private final IdAccess access;
+  private final long graph;
+  private final Rules rules;
+  private final ExecutionContext cxt;
+  private final Estimates estimates;
+
+  public Compiler(TermSpace terms, long graph, Rules rules, ExecutionContext cxt) {
+    this.terms = terms;
+    this.access = terms.access();
+    this.graph = graph;
+    this.rules = rules;
+    this.cxt = cxt;
+    this.estimates = new Estimates(access, rules);
+  }
+
+  /** True if the operator kind is one this compiler may take (a cheap first test). */
+  public static boolean handles(Op op) {
+    return op instanceof OpBGP
+        || op instanceof OpTriple
+        || op instanceof OpSequence
+        || op instanceof OpJoin
+        || op instanceof OpLeftJoin
+        || op instanceof OpConditional
+        || op instanceof OpFilter
+        || op instanceof OpUnion
+        || op instanceof OpDistinct
+        || op instanceof OpReduced
+        || op instanceof OpProject
+        || op instanceof OpSlice
+        || op instanceof OpTopN
+        || op instanceof OpOrder
+        || op instanceof OpExtend
+        || op instanceof OpLabel;
+  }
+
+  /** The operator computing {@code op} joined with each row of {@code input}, or null. */
+  public IdOperator compile(Op op, IdOperator input) {
+    IdOperator out = build(op, input);
+    return out == null ? null : out.cancellable(cxt);
+  }
+
+  private IdOperator build(Op op, IdOperator input) {
+    boolean top = input instanceof Source s && s.vars().isEmpty();
+    switch (op) {
+      case OpBGP bgp -> {
+        return patterns(bgp.getPattern().getList(), input);
+      }
+      case OpTriple t -> {
+        return patterns(List.of(t.getTriple()), input);
+      }
+      case OpLabel l -> {
+        return l.getSubOp() == null ? input : compile(l.getSubOp(), input);
+      }
+      case OpSequence seq -> {
+        IdOperator cur = input;
+        for (Op e : seq.getElements()) {
+          cur = compile(e, cur);
+          if (cur == null) {
+            return null;
+          }
+        }
+        return cur;
+      }
+      case OpJoin j -> {
+        IdOperator left = compile(j.getLeft(), input);
+        IdOperator right = left == null ? null : compile(j.getRight(), Source.unit());
+        return right == null ? null : join(left, right, false, null);
+      }
+      case OpLeftJoin lj -> {
+        IdOperator left = compile(lj.getLeft(), input);
+        IdOperator right = left == null ? null : compile(lj.getRight(), Source.unit());
+        return right == null ? null : join(left, right, true, lj.getExprs());
+      }
+      case OpConditional c -> {
+        IdOperator left = compile(c.getLeft(), input);
+        if (left == null) {
+          return null;
+        }
+        Function<IdOperator, IdOperator> rightOf = in -> compile(c.getRight(), in);
+        if (rightOf.apply(Source.unit()) == null || !OptionalJoin.keepsRows(left, rightOf)) {
+          return null;
+        }
+        return new OptionalJoin(left, rightOf).estimate(left.estimate());
+      }
+      case OpFilter f -> {
+        IdOperator sub = compile(f.getSubOp(), input);
+        return sub == null
+            ? null
+            : new Filter(sub, f.getExprs(), terms, cxt).estimate(sub.estimate() / 2);
+      }
+      case OpUnion u -> {
+        IdOperator a = compile(u.getLeft(), Source.unit());
+        IdOperator b = a == null ? null : compile(u.getRight(), Source.unit());
+        if (b == null) {
+          return null;
+        }
+        IdOperator union = new Union(List.of(a, b)).estimate(a.estimate() + b.estimate());
+        return top ? union : join(input, union, false, null);
+      }
+      case OpDistinct d when top -> {
+        IdOperator sub = compile(d.getSubOp(), input);
+        return sub == null ? null : new Distinct(sub).estimate(sub.estimate());
+      }
+      case OpReduced d when top -> {
+        IdOperator sub = compile(d.getSubOp(), input);
+        return sub == null ? null : new Distinct(sub).estimate(sub.estimate());
+      }
+      case OpProject p when top -> {
+        IdOperator sub = compile(p.getSubOp(), input);
+        return sub == null ? null : new Project(sub, p.getVars()).estimate(sub.estimate());
+      }
+      case OpSlice s when top -> {
+        IdOperator sub = compile(s.getSubOp(), input);
+        return sub == null ? null : new Slice(sub, s.getStart(), s.getLength());
+      }
+      case OpTopN t when top -> {
+        IdOperator sub = compile(t.getSubOp(), input);
+        return sub == null ? null : new Order(sub, t.getConditions(), t.getLimit(), terms, cxt);
+      }
+      case OpOrder o when top -> {
+        IdOperator sub = compile(o.getSubOp(), input);
+        return sub == null ? null : new Order(sub, o.getConditions(), -1, terms, cxt);
+      }
+      case OpExtend e -> {
+        IdOperator cur = compile(e.getSubOp(), input);
+        if (cur == null) {
+          return null;
+        }
+        for (Var v : e.getVarExprList().getVars()) {
+          cur =
+              new Extend(cur, v, e.getVarExprList().getExpr(v), terms, cxt)
+                  .estimate(cur.estimate());
+        }
+        return cur;
+      }
+      case OpTable t -> {
+        if (t.isJoinIdentity()) {
+          return input;
+        }
+        IdOperator rows = table(t);
+        return top ? rows : join(input, rows, false, null);
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private IdOperator join(
+      IdOperator left, IdOperator right, boolean outer, org.apache.jena.sparql.expr.ExprList cond) {
+    return new HashJoin(left, right, outer, cond, terms, cxt)
+        .estimate(Math.max(left.estimate(), right.estimate()));
+  }
+
+  /** VALUES rows, encoded. */
+  private IdOperator table(OpTable t) {
+    List<Var> vars = t.getTable().getVars();
+    List<Binding> rows = new ArrayList<>();
+    t.getTable().rows().forEachRemaining(rows::add);
+    Rows out = new Rows(vars.size(), rows.size());
+    rows.forEach(b -> out.append());
+    for (int r = 0; r < rows.size(); r++) {
+      for (int c = 0; c < vars.size(); c++) {
+        Node n = rows.get(r).get(vars.get(c));
+        // Rows.append() zero-filled the row; set bound columns.
+        if (n != null) {
+          out.set(r, c, terms.encode(n));
+        }
+      }
+    }
+    return new Source(vars, out, "values");
+  }
+
+  /** A basic graph pattern over the input: pattern joins in the order the estimates choose. */
+  private IdOperator patterns(List<Triple> triples, IdOperator input) {
+    Set<Var> bound = new LinkedHashSet<>(input.vars());
+    List<Triple> rest = new ArrayList<>(triples);
+    IdOperator cur = input;
+    double rows = Math.max(1, input.estimate());
+    while (!rest.isEmpty()) {
+      Triple best = null;
+      double bestCost = Double.MAX_VALUE;
+      for (Triple t : rest) {
+        double cost = estimates.perRow(t, bound, terms);
+        if (!bound.isEmpty() && !connected(t, bound)) {
+          cost *= 1e6; // a cartesian product: last
+        }
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = t;
+        }
+      }
+      rest.remove(best);
+      long[] consts = new long[3];
+      Var[] at = new Var[3];
+      Node[] nodes = {best.getSubject(), best.getPredicate(), best.getObject()};
+      for (int k = 0; k < 3; k++) {
+        if (Var.isVar(nodes[k])) {
+          at[k] = Var.alloc(nodes[k]);
+        } else {
+          consts[k] = access.id(nodes[k]);
+          if (consts[k] == 0) {
+            return empty(input, triples); // a term the store does not have: no match
+          }
+        }
+      }
+      double fanOut = estimates.perRow(best, bound, terms);
+      rows *= Math.max(fanOut, 1e-3);
+      cur =
+          new PatternJoin(cur, access, graph, consts, at, rules, fanOut, text(best))
+              .estimate(rows)
+              .cancellable(cxt);
+      for (Var v : at) {
+        if (v != null) {
+          bound.add(v);
+        }
+      }
+    }
+    return cur;
+  }
+
+  private static boolean connected(Triple t, Set<Var> bound) {
+    for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
+      if (Var.isVar(n) && bound.contains(Var.alloc(n))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static IdOperator empty(IdOperator input, List<Triple> triples) {
+    List<Var> vars = new ArrayList<>(input.vars());
+    for (Triple t : triples) {
+      for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
+        if (Var.isVar(n) && !vars.contains(Var.alloc(n))) {
+          vars.add(Var.alloc(n));
+        }
+      }
+    }
+    return new Source(vars, new Rows(vars.size(), 0), "no match (a term the store lacks)");
+  }
+
+  private static String text(Triple t) {
+    return "{ "
+        + str(t.getSubject())
+        + " "
+        + str(t.getPredicate())
+        + " "
+        + str(t.getObject())
+        + " }";
+  }
+
+  private static String str(Node n) {
+    return Var.isVar(n) ? "?" + n.getName() : n.isURI() ? "<" + n.getURI() + ">" : n.toString();
+  }
+}
