@@ -111,7 +111,11 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
                 sr.format(),
                 sr.inference());
         boolean head = req.method().equals(HttpMethod.HEAD);
-        submit(ctx, keepAlive, () -> runQuery(ctx, p, keepAlive, head));
+        if (sr.explain()) {
+          submit(ctx, keepAlive, () -> runExplain(ctx, p, keepAlive));
+        } else {
+          submit(ctx, keepAlive, () -> runQuery(ctx, p, keepAlive, head));
+        }
       }
       case UPDATE -> {
         if (!updatesEnabled) {
@@ -148,6 +152,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       fail(ctx, out, keepAlive, e);
     } finally {
       sample.stop(queryTimer);
+    }
+  }
+
+  private void runExplain(ChannelHandlerContext ctx, QueryService.Prepared p, boolean keepAlive) {
+    try {
+      HttpResponses.send(
+          ctx, HttpResponseStatus.OK, "text/plain; charset=utf-8", queries.explain(p), keepAlive);
+    } catch (RuntimeException e) {
+      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
     }
   }
 

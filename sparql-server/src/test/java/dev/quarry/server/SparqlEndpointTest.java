@@ -200,6 +200,49 @@ class SparqlEndpointTest {
   }
 
   @Test
+  void inferenceParameterAndExplain() throws Exception {
+    s.store
+        .dataset()
+        .executeWrite(
+            () -> {
+              var d = s.store.dataset();
+              d.add(
+                  org.apache.jena.sparql.sse.SSE.parseQuad(
+                      "(<http://ex/rules> <http://ex/Cat> <http://www.w3.org/2000/01/rdf-schema#subClassOf> <http://ex/Animal>)"));
+              d.add(
+                  org.apache.jena.sparql.sse.SSE.parseQuad(
+                      "(<http://ex/zoo> <http://ex/tom> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://ex/Cat>)"));
+            });
+    String q = "SELECT ?x FROM <http://ex/zoo> { ?x a <http://ex/Animal> }";
+    assertEquals("x\r\n", s.query(q, "text/csv").body());
+    HttpResponse<String> inferred =
+        s.get(
+            "/sparql?query="
+                + TestServer.enc(q)
+                + "&inference="
+                + TestServer.enc("http://ex/rules"),
+            "text/csv");
+    assertEquals("x\r\nhttp://ex/tom\r\n", inferred.body());
+
+    HttpResponse<String> plan =
+        s.get(
+            "/sparql?explain=true&inference="
+                + TestServer.enc("http://ex/rules")
+                + "&query="
+                + TestServer.enc(q),
+            null);
+    assertEquals(200, plan.statusCode());
+    assertTrue(plan.body().startsWith("1 rows in "), plan.body());
+    assertTrue(
+        plan.body()
+            .contains(
+                "pattern { ?x <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+                    + " <http://ex/Animal> } (inference)"),
+        plan.body());
+    assertTrue(plan.body().contains(" / 1]"), plan.body()); // the actual row count
+  }
+
+  @Test
   void healthMetricsAndQueryPage() throws Exception {
     assertEquals(200, s.get("/health", null).statusCode());
     s.query(NAMES, null);

@@ -56,6 +56,19 @@ final class QueryCommand implements Callable<Integer> {
           "table, json, csv, tsv or xml (and for CONSTRUCT/DESCRIBE also turtle, ntriples, jsonld, rdfxml). Default: ${DEFAULT-VALUE}.")
   String format;
 
+  @Option(
+      names = "--explain",
+      description =
+          "Run the query and print its plan (estimated and actual rows per operator) instead of"
+              + " its result. Store directories only.")
+  boolean explain;
+
+  @Option(
+      names = "--inference",
+      paramLabel = "GRAPH",
+      description = "Query-time RDFS inference with the rules of this graph (an IRI).")
+  String inference;
+
   @Parameters(paramLabel = "QUERY", description = "The query text, or @file.rq.")
   String query;
 
@@ -67,7 +80,14 @@ final class QueryCommand implements Callable<Integer> {
     ResultFormat f = formatFor(format, graph);
     OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
     if (target.endpoint != null) {
-      try (QueryExec qe = QueryExec.service(target.endpoint).query(parsed).build()) {
+      if (explain) {
+        throw new UsageError("--explain needs a store (--location); endpoints answer explain=true");
+      }
+      var b = org.apache.jena.sparql.exec.http.QueryExecHTTP.service(target.endpoint).query(parsed);
+      if (inference != null) {
+        b.param("inference", inference);
+      }
+      try (QueryExec qe = b.build()) {
         ResultWriter.write(qe, parsed, f, out, Long.MAX_VALUE);
       }
     } else {
@@ -79,8 +99,13 @@ final class QueryCommand implements Callable<Integer> {
       try (Store store = Quarry.open(target.location)) {
         QueryService qs =
             new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService());
-        QueryService.Prepared p = qs.prepare(text, List.of(), List.of(), null, f.mediaType());
-        qs.execute(p, out);
+        QueryService.Prepared p =
+            qs.prepare(text, List.of(), List.of(), null, f.mediaType(), inference);
+        if (explain) {
+          out.write(qs.explain(p).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } else {
+          qs.execute(p, out);
+        }
       }
     }
     out.flush();

@@ -100,7 +100,16 @@ public final class QueryService {
         });
   }
 
+  /** Runs a prepared query to its end and returns its plan with estimated and actual rows. */
+  public String explain(Prepared p) {
+    return Txn.calculateRead(store.dataset(), () -> dev.quarry.core.query.Explain.run(builder(p)));
+  }
+
   private QueryExec newExec(Prepared p) {
+    return builder(p).build();
+  }
+
+  private org.apache.jena.sparql.exec.QueryExecBuilder builder(Prepared p) {
     var b =
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
     if (p.inference() != null) {
@@ -109,7 +118,7 @@ public final class QueryService {
     if (!timeout.isZero()) {
       b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
-    return b.build();
+    return b;
   }
 
   public static Query parse(String text) {

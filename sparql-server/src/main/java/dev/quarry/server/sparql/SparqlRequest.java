@@ -18,7 +18,8 @@ import java.util.Map;
  * dataset parameters, and what the client accepts. Every way the protocol allows is understood: GET
  * with {@code query=}, POST of a form, POST of {@code application/sparql-query} or {@code
  * application/sparql-update}. A GET with no parameters asks for the query page. Quarry's own
- * parameter: {@code inference=<graph IRI>} runs the query with the RDFS rules of that graph.
+ * parameters: {@code inference=<graph IRI>} runs the query with the RDFS rules of that graph;
+ * {@code explain=true} runs it and answers its plan (text) instead of its result.
  */
 public record SparqlRequest(
     Kind kind,
@@ -27,7 +28,8 @@ public record SparqlRequest(
     List<String> namedGraphs,
     String accept,
     String format,
-    String inference) {
+    String inference,
+    boolean explain) {
 
   public enum Kind {
     QUERY,
@@ -46,7 +48,7 @@ public record SparqlRequest(
         throw bad("an update must be sent with POST, not GET");
       }
       if (!params.containsKey("query")) {
-        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null, null);
+        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null, null, false);
       }
       return fromParams(params, accept);
     }
@@ -69,7 +71,8 @@ public record SparqlRequest(
       }
       case "application/sparql-update" -> {
         rejectUsingGraphs(params);
-        return new SparqlRequest(Kind.UPDATE, body, List.of(), List.of(), accept, null, null);
+        return new SparqlRequest(
+            Kind.UPDATE, body, List.of(), List.of(), accept, null, null, false);
       }
       default ->
           throw new HttpError(
@@ -92,7 +95,8 @@ public record SparqlRequest(
     }
     if (update != null) {
       rejectUsingGraphs(params);
-      return new SparqlRequest(Kind.UPDATE, update, List.of(), List.of(), accept, null, null);
+      return new SparqlRequest(
+          Kind.UPDATE, update, List.of(), List.of(), accept, null, null, false);
     }
     return query(query, params, accept);
   }
@@ -105,7 +109,8 @@ public record SparqlRequest(
         params.getOrDefault("named-graph-uri", List.of()),
         accept,
         single(params, "format"),
-        single(params, "inference"));
+        single(params, "inference"),
+        "true".equals(single(params, "explain")));
   }
 
   private static String single(Map<String, List<String>> params, String name) {

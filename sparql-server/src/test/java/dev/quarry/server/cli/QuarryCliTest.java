@@ -63,6 +63,18 @@ class QuarryCliTest {
     Run fromFile = run("query", "--location", store, "--format", "tsv", "@" + rq);
     assertTrue(fromFile.out().contains("3"), "[" + fromFile.out() + "] " + fromFile.err());
 
+    Run explain =
+        run(
+            "query",
+            "--location",
+            store,
+            "--explain",
+            "SELECT ?o FROM <http://ex/g> { ?s <http://ex/p> ?o FILTER(?o > 1) }");
+    assertEquals(0, explain.exit(), explain.err());
+    assertTrue(explain.out().startsWith("2 rows in "), explain.out());
+    assertTrue(explain.out().contains("filter (> ?o 1) [on ids]  [2 / 2]"), explain.out());
+    assertTrue(explain.out().contains("pattern { ?s <http://ex/p> ?o }  [3 / 3]"), explain.out());
+
     Run stats = run("stats", "--location", store);
     assertEquals(0, stats.exit());
     assertTrue(stats.out().contains("quads    3"), stats.out());

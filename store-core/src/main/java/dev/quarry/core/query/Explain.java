@@ -1,0 +1,75 @@
+package dev.quarry.core.query;
+
+import dev.quarry.core.query.exec.IdOperator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.QueryExecBuilder;
+
+/**
+ * Runs a query to its end and describes how it ran: each tree of operators Quarry's executor ran on
+ * ids, with the planner's estimated rows and the rows each operator actually produced; parts left
+ * to ARQ appear as ARQ's algebra around them. For {@code quarry query --explain} and the endpoint's
+ * {@code explain=true}.
+ */
+public final class Explain {
+  private Explain() {}
+
+  /** Runs the query built by {@code exec} (call in a read transaction) and returns the plans. */
+  public static String run(QueryExecBuilder exec) {
+    List<IdOperator> plans = new ArrayList<>();
+    long rows = 0;
+    long start = System.nanoTime();
+    String algebra;
+    try (QueryExec qe = exec.set(QuarryOpExecutor.PLANS, plans).build()) {
+      algebra =
+          org.apache.jena.sparql.algebra.Algebra.optimize(
+                  org.apache.jena.sparql.algebra.Algebra.compile(qe.getQuery()))
+              .toString();
+      switch (qe.getQuery().queryType()) {
+        case SELECT -> {
+          var rs = qe.select();
+          while (rs.hasNext()) {
+            rs.next();
+            rows++;
+          }
+        }
+        case ASK -> rows = qe.ask() ? 1 : 0;
+        case CONSTRUCT -> rows = count(qe.constructTriples());
+        case DESCRIBE -> rows = count(qe.describeTriples());
+        default -> {}
+      }
+    }
+    double ms = (System.nanoTime() - start) / 1e6;
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%d rows in %.1f ms%n%n", rows, ms));
+    sb.append("ARQ algebra (after ARQ's optimiser):\n").append(algebra).append('\n');
+    if (plans.isEmpty()) {
+      sb.append("No part ran on Quarry's id executor.\n");
+    }
+    for (int i = 0; i < plans.size(); i++) {
+      sb.append(String.format("Id plan %d (estimated rows / actual rows):%n", i + 1));
+      render(plans.get(i), 1, sb);
+    }
+    return sb.toString();
+  }
+
+  private static long count(java.util.Iterator<?> it) {
+    long n = 0;
+    while (it.hasNext()) {
+      it.next();
+      n++;
+    }
+    return n;
+  }
+
+  private static void render(IdOperator op, int depth, StringBuilder sb) {
+    sb.append("  ".repeat(depth)).append(op.label());
+    String est = op.estimate() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", op.estimate());
+    sb.append("  [").append(est).append(" / ").append(op.produced()).append("]\n");
+    for (IdOperator in : op.inputs()) {
+      render(in, depth + 1, sb);
+    }
+  }
+}
