@@ -66,11 +66,19 @@ public final class EmbeddedTarget implements LubmTarget {
 
   @Override
   public long count(String query) {
+    return count(query, null);
+  }
+
+  /** The COUNT a query returns, with inference from graph {@code inference} if not null. */
+  public long count(String query, String inference) {
     return Txn.calculateRead(
         dsg,
         () -> {
-          try (QueryExecution qe =
-              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+          var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
+          if (inference != null) {
+            builder.set(QuarryOpExecutor.INFERENCE, inference);
+          }
+          try (QueryExecution qe = builder.build()) {
             return qe.execSelect().next().getLiteral("n").getLong();
           }
         });
