@@ -7,14 +7,14 @@ import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprList;
 
 /**
- * Keeps the rows that satisfy a filter. Conditions an id can decide ({@link IdTest}: sameTerm, = on
- * IRIs, bound, comparisons of inline numbers and dates) run on ids; the rest are evaluated by ARQ
- * on a lazily decoded row, so only the variables they mention are decoded.
+ * Keeps the rows that satisfy a filter. Conditions an id can decide ({@link IdCondition}: sameTerm,
+ * = on IRIs, bound, comparisons of inline numbers and dates) run on ids; the rest are evaluated by
+ * ARQ on a lazily decoded row, so only the variables they mention are decoded.
  */
 public final class Filter extends IdOperator {
   private final IdOperator input;
   private final ExprList exprs;
-  private final IdTest[] tests;
+  private final IdCondition[] tests;
   private final TermSpace terms;
   private final ExecutionContext cxt;
 
@@ -24,9 +24,9 @@ public final class Filter extends IdOperator {
     this.exprs = exprs;
     this.terms = terms;
     this.cxt = cxt;
-    this.tests = new IdTest[exprs.size()];
+    this.tests = new IdCondition[exprs.size()];
     for (int i = 0; i < exprs.size(); i++) {
-      tests[i] = IdTest.of(exprs.get(i), vars, terms);
+      tests[i] = IdCondition.of(exprs.get(i), vars, terms);
     }
   }
 
@@ -52,10 +52,10 @@ public final class Filter extends IdOperator {
     for (int i = 0; i < tests.length; i++) {
       if (tests[i] != null) {
         int verdict = tests[i].test(row);
-        if (verdict == IdTest.FALSE) {
+        if (verdict == IdCondition.FALSE) {
           return false;
         }
-        if (verdict == IdTest.TRUE) {
+        if (verdict == IdCondition.TRUE) {
           continue;
         }
       }

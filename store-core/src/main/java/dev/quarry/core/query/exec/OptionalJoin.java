@@ -19,31 +19,26 @@ public final class OptionalJoin extends IdOperator {
   private IdOperator lastRight;
   private final List<Var> rightVars;
 
-  /**
-   * @param rightOf builds the right side over an input; it must keep every input column
-   */
-  public OptionalJoin(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
-    super(columns(left, rightOf));
+  private OptionalJoin(
+      IdOperator left, Function<IdOperator, IdOperator> rightOf, List<Var> rightVars) {
+    super(rightVars.stream().filter(v -> !v.equals(ROW)).toList());
     this.left = left;
     this.rightOf = rightOf;
-    this.rightVars = probeVars(left, rightOf);
+    this.rightVars = rightVars;
   }
 
-  private static List<Var> probeVars(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
+  /**
+   * The optional join of {@code left} with the right side {@code rightOf} builds over an input, or
+   * null if that side cannot be built or drops the hidden row column (a projection inside it).
+   */
+  public static OptionalJoin of(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
     List<Var> in = new ArrayList<>(left.vars());
     in.add(ROW);
-    return rightOf.apply(new Source(in, new Rows(in.size(), 0), "probe")).vars();
-  }
-
-  private static List<Var> columns(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
-    List<Var> out = new ArrayList<>(probeVars(left, rightOf));
-    out.remove(ROW);
-    return out;
-  }
-
-  /** True if the right side built by {@code rightOf} keeps the hidden row column. */
-  public static boolean keepsRows(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
-    return probeVars(left, rightOf).contains(ROW);
+    IdOperator probe = rightOf.apply(new Source(in, new Rows(in.size(), 0), "probe"));
+    if (probe == null || !probe.vars().contains(ROW)) {
+      return null;
+    }
+    return new OptionalJoin(left, rightOf, probe.vars());
   }
 
   @Override

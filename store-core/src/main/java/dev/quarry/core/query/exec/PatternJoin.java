@@ -161,6 +161,14 @@ public final class PatternJoin extends IdOperator {
     run(out, rows, pogs, false);
   }
 
+  /**
+   * True if position k of a quad found with predicate p may differ from the pattern's bound value
+   * by inference: a subproperty for the predicate, a subclass for the class of rdf:type.
+   */
+  private boolean inferred(int k, long p) {
+    return rules != null && (k == 1 || (k == 2 && p == rules.typeId()));
+  }
+
   private boolean classesUp(long p, long o) {
     return rules != null && p == rules.typeId() && o == 0 && cols[2] >= 0;
   }
@@ -224,11 +232,8 @@ public final class PatternJoin extends IdOperator {
     int base = r * rows.width;
     // Bound positions must agree (ranges are prefixes; inferred predicates and classes differ).
     for (int k = 0; k < 3; k++) {
-      if (k == 1 && rules != null) {
-        continue; // the predicate found may be a subproperty
-      }
-      if (k == 2 && rules != null && p == rules.typeId()) {
-        continue; // the class found may be a subclass
+      if (inferred(k, p)) {
+        continue;
       }
       long bound = consts[k] != 0 ? consts[k] : inInput[k] ? rows.data[base + cols[k]] : 0;
       if (bound != 0 && bound != q[k]) {
@@ -255,9 +260,7 @@ public final class PatternJoin extends IdOperator {
         long have = out.data[at + col];
         if (have == 0) {
           out.data[at + col] = q[k];
-        } else if (have != q[k]
-            && !(k == 1 && rules != null)
-            && !(k == 2 && rules != null && p == rules.typeId())) {
+        } else if (have != q[k] && !inferred(k, p)) {
           ok = false; // a variable repeated in the pattern, bound differently
         }
       }

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
@@ -131,11 +130,8 @@ public final class Compiler {
         if (left == null) {
           return null;
         }
-        Function<IdOperator, IdOperator> rightOf = in -> compile(c.getRight(), in);
-        if (rightOf.apply(Source.unit()) == null || !OptionalJoin.keepsRows(left, rightOf)) {
-          return null;
-        }
-        return new OptionalJoin(left, rightOf).estimate(left.estimate());
+        OptionalJoin join = OptionalJoin.of(left, in -> compile(c.getRight(), in));
+        return join == null ? null : join.estimate(left.estimate());
       }
       case OpFilter f -> {
         IdOperator sub = compile(f.getSubOp(), input);

@@ -24,7 +24,7 @@ import org.apache.jena.sparql.expr.ExprVar;
  * datatype (their ids are in value order). Anything else answers {@link #UNKNOWN} and is evaluated
  * on decoded terms.
  */
-abstract class IdTest {
+abstract class IdCondition {
   static final int FALSE = 0;
   static final int TRUE = 1;
   static final int UNKNOWN = 2;
@@ -32,12 +32,12 @@ abstract class IdTest {
   abstract int test(long[] row);
 
   /** The id test for an expression, or null if it has none. */
-  static IdTest of(Expr e, List<Var> vars, TermSpace terms) {
+  static IdCondition of(Expr e, List<Var> vars, TermSpace terms) {
     if (e instanceof E_Bound b && b.getArg() instanceof ExprVar v) {
       int c = vars.indexOf(v.asVar());
       return c < 0
           ? null
-          : new IdTest() {
+          : new IdCondition() {
             @Override
             int test(long[] row) {
               return row[c] != 0 ? TRUE : FALSE;
@@ -86,8 +86,8 @@ abstract class IdTest {
     int on(long x, long y);
   }
 
-  private static IdTest test(Operand a, Operand b, Decide d) {
-    return new IdTest() {
+  private static IdCondition test(Operand a, Operand b, Decide d) {
+    return new IdCondition() {
       @Override
       int test(long[] row) {
         long x = a.value(row);
