@@ -3,8 +3,8 @@ package dev.quarry.bsbm.gen;
 import java.util.Random;
 
 /** A weighted choice: the first entry whose running share of the weights reaches the draw. */
-final class Bucket {
-  static final Bucket COUNTRY = new Bucket(40, 10, 10, 10, 5, 5, 5, 5, 5, 5);
+public final class Bucket {
+  public static final Bucket COUNTRY = new Bucket(40, 10, 10, 10, 5, 5, 5, 5, 5, 5);
   static final Bucket PROFILE = new Bucket(40, 20, 40);
 
   /** Draws true with the given percentage; the order of the entries matters to the stream. */
@@ -34,7 +34,7 @@ final class Bucket {
   }
 
   /** The index of the chosen entry. */
-  int pick(Random random) {
+  public int pick(Random random) {
     double draw = random.nextDouble();
     for (int i = 0; i < running.length - 1; i++) {
       if (running[i] >= draw) {

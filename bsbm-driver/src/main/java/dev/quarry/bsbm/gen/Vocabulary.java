@@ -1,7 +1,7 @@
 package dev.quarry.bsbm.gen;
 
 /** The IRIs BSBM's data uses, with angle brackets, ready to write. */
-final class Vocabulary {
+public final class Vocabulary {
   private Vocabulary() {}
 
   static final String RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
@@ -11,8 +11,8 @@ final class Vocabulary {
   static final String FOAF = "http://xmlns.com/foaf/0.1/";
   static final String REV = "http://purl.org/stuff/rev#";
   static final String BSBM = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/vocabulary/";
-  static final String INST = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/";
-  static final String COUNTRIES = "http://downlode.org/rdf/iso-3166/countries#";
+  public static final String INST = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/";
+  public static final String COUNTRIES = "http://downlode.org/rdf/iso-3166/countries#";
 
   static final String TYPE = iri(RDF, "type");
   static final String LABEL = iri(RDFS, "label");
@@ -60,7 +60,7 @@ final class Vocabulary {
   static final String STANDARDIZATION_INSTITUTION = inst("StandardizationInstitution1");
 
   /** Country codes in the order of the weighted choice (US 40%, GB, JP, CN 10%, the rest 5%). */
-  static final String[] COUNTRY_CODES = {
+  public static final String[] COUNTRY_CODES = {
     "US", "GB", "JP", "CN", "DE", "FR", "ES", "RU", "KR", "AT"
   };
 

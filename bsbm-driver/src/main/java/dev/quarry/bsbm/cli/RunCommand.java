@@ -1,0 +1,211 @@
+package dev.quarry.bsbm.cli;
+
+import dev.quarry.bsbm.driver.Benchmark;
+import dev.quarry.bsbm.driver.EmbeddedTarget;
+import dev.quarry.bsbm.driver.HttpTarget;
+import dev.quarry.bsbm.driver.Summary;
+import dev.quarry.bsbm.driver.SummaryJson;
+import dev.quarry.bsbm.driver.SummaryReport;
+import dev.quarry.bsbm.driver.Target;
+import dev.quarry.bsbm.driver.UseCase;
+import dev.quarry.bsbm.gen.TestDriverData;
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
+import dev.quarry.io.Loader;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bsbm run}: the driver, against Quarry embedded or a SPARQL endpoint. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a BSBM use case and reports QMpH and per-query figures (JSON, Markdown, PNG).",
+      "Parameters are drawn as bsbmtools' driver draws them: the same seed sends the same queries."
+    })
+final class RunCommand implements Callable<Integer> {
+  static final class Where {
+    @Parameters(
+        arity = "0..1",
+        paramLabel = "ENDPOINT",
+        description = "A SPARQL query endpoint URL.")
+    URI endpoint;
+
+    @Option(
+        names = "--embedded",
+        paramLabel = "DIR",
+        description = "Run on Quarry in this process, through the Jena API, with the store in DIR.")
+    Path embedded;
+  }
+
+  @ArgGroup(multiplicity = "1")
+  Where where;
+
+  @Option(
+      names = {"-u", "--update-endpoint"},
+      description = "The SPARQL update endpoint URL.")
+  URI updateEndpoint;
+
+  @Option(
+      names = {"-dg", "--default-graph"},
+      description = "Sent as default-graph-uri.")
+  String defaultGraph;
+
+  @Option(
+      names = "--load",
+      paramLabel = "FILE",
+      description = "Embedded: load this data first when the store is empty.")
+  Path load;
+
+  @Option(
+      names = "--buffers",
+      defaultValue = "4GB",
+      description = "Embedded: the buffer pool size. Default 4GB.")
+  String buffers;
+
+  @Option(
+      names = {"-idir", "--td-data"},
+      defaultValue = "td_data",
+      description = "Test-driver data directory. Default td_data.")
+  Path tdData;
+
+  @Option(
+      names = {"-ucf", "--use-case"},
+      defaultValue = UseCase.EXPLORE,
+      description = "explore, exploreAndUpdate or businessIntelligence. Default explore.")
+  String useCase;
+
+  @Option(
+      names = "--queries",
+      paramLabel = "DIR",
+      description =
+          "Read use cases and templates from DIR (bsbmtools' layout) instead of the built-in copies.")
+  Path queries;
+
+  @Option(
+      names = {"-w", "--warm-up"},
+      defaultValue = "50",
+      description = "Warm-up mixes. Default 50.")
+  int warmUps;
+
+  @Option(
+      names = {"-runs", "--runs"},
+      defaultValue = "500",
+      description = "Measured mixes. Default 500.")
+  int runs;
+
+  @Option(
+      names = {"-mt", "--clients"},
+      defaultValue = "1",
+      description = "Concurrent clients. Default 1.")
+  int clients;
+
+  @Option(names = "-seed", defaultValue = "808080", description = "Parameter seed. Default 808080.")
+  long seed;
+
+  @Option(
+      names = {"-t", "--timeout"},
+      defaultValue = "0",
+      description = "Per-query timeout in ms; 0 for none.")
+  long timeoutMs;
+
+  @Option(
+      names = {"-udataset", "--update-dataset"},
+      description = "The update dataset (Explore and Update).")
+  Path updateDataset;
+
+  @Option(
+      names = {"-o", "--output"},
+      defaultValue = "bsbm-results",
+      description = "Directory for the result files. Default bsbm-results.")
+  Path output;
+
+  @Option(
+      names = "--name",
+      description = "The target's name in reports (default: embedded or the URL).")
+  String name;
+
+  @Option(
+      names = "--period",
+      defaultValue = "60",
+      description = "Seconds per point of the QMpH-over-time line. Default 60.")
+  int periodSeconds;
+
+  @Option(names = "--quiet", description = "No progress bar.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    TestDriverData td = TestDriverData.read(tdData);
+    UseCase uc = UseCase.load(useCase, queries);
+    Benchmark benchmark =
+        new Benchmark(
+            uc,
+            td,
+            seed,
+            warmUps,
+            runs,
+            clients,
+            Duration.ofMillis(timeoutMs),
+            updateDataset,
+            periodSeconds);
+    try (Target target = openTarget()) {
+      ProgressBar bar = quiet ? null : new ProgressBar(System.err);
+      Summary s =
+          benchmark.run(
+              target,
+              bar == null
+                  ? null
+                  : (warm, done, total) ->
+                      bar.show(
+                          warm ? "warm-up" : "measured",
+                          done,
+                          total,
+                          done + "/" + total + " mixes"));
+      if (bar != null) {
+        bar.done();
+      }
+      String base = uc.name() + "-" + clients;
+      Files.createDirectories(output);
+      SummaryJson.write(s, output.resolve(base + ".json"));
+      String md = SummaryReport.markdown(s);
+      Files.writeString(output.resolve(base + ".md"), md);
+      SummaryReport.queryChart(s, output.resolve(base + "-queries.png"));
+      SummaryReport.timelineChart(s, output.resolve(base + "-timeline.png"));
+      System.out.println(md);
+      System.out.println(
+          "results: " + output.resolve(base + ".{json,md,-queries.png,-timeline.png}"));
+      return s.checkFailures().isEmpty() ? 0 : 1;
+    }
+  }
+
+  private Target openTarget() {
+    if (where.endpoint != null) {
+      return new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name);
+    }
+    Config config =
+        Config.defaults().with("store.location", where.embedded).with("store.buffers", buffers);
+    Store store = Quarry.open(config);
+    if (load != null && store.stats().quads() == 0) {
+      Loader.Result r =
+          Loader.loadFiles(
+              store,
+              List.of(load),
+              null,
+              (n, t) -> System.err.printf("\r  loading %s: %,d triples", load, n));
+      System.err.printf(
+          "%n  loaded %,d triples in %.1f s (%,.0f triples/s)%n",
+          r.statements(), r.elapsed().toNanos() / 1e9, r.statementsPerSecond());
+    }
+    return new EmbeddedTarget(store, name != null ? name : "Quarry embedded");
+  }
+}

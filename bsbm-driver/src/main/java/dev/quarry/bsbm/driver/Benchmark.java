@@ -1,0 +1,66 @@
+package dev.quarry.bsbm.driver;
+
+import dev.quarry.bsbm.gen.TestDriverData;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One benchmark run, start to end: the use case's mixes are planned from the test-driver data and
+ * the seed, run against the target with N clients, and summarised.
+ *
+ * @param updateDataset the update file for use cases with updates (null otherwise)
+ * @param periodSeconds the period of the QMpH-over-time line
+ */
+public record Benchmark(
+    UseCase useCase,
+    TestDriverData driverData,
+    long seed,
+    int warmUps,
+    int runs,
+    int clients,
+    Duration timeout,
+    Path updateDataset,
+    int periodSeconds) {
+
+  public static final long DEFAULT_SEED = 808080L;
+
+  public Benchmark {
+    if (clients < 1 || runs < 1 || warmUps < 0) {
+      throw new IllegalArgumentException(
+          "need at least 1 client and 1 measured mix, and no negative warm-up: "
+              + clients
+              + " clients, "
+              + runs
+              + " runs, "
+              + warmUps
+              + " warm-ups");
+    }
+    if (useCase.hasUpdates() && updateDataset == null) {
+      throw new IllegalArgumentException(
+          "use case " + useCase.name() + " has updates: give its update dataset (-udataset)");
+    }
+  }
+
+  /** The query strings this benchmark sends, mix by mix, in order. */
+  public List<MixPlan.Mix> plan() {
+    UpdateBlocks updates = updateDataset == null ? null : new UpdateBlocks(updateDataset);
+    try {
+      return MixPlan.plan(useCase, new Parameters(driverData, seed, updates), warmUps, runs);
+    } finally {
+      if (updates != null) {
+        try {
+          updates.close();
+        } catch (java.io.IOException ignored) {
+          // read-only file
+        }
+      }
+    }
+  }
+
+  public Summary run(Target target, Driver.Progress progress) throws Exception {
+    Driver.Measurements m = Driver.run(target, plan(), clients, timeout, progress);
+    return Summary.of(
+        target.describe(), useCase, driverData.products(), seed, warmUps, m, periodSeconds);
+  }
+}

@@ -1,0 +1,134 @@
+package dev.quarry.bsbm.driver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The figures of one run: QMpH (SPEC §12.4 for one client, §12.5 for several), the mix runtimes,
+ * each template's {@link QueryStats}, QMpH over time, and the result checks.
+ *
+ * @param timeline QMpH per period of {@code periodSeconds} since the measured phase began
+ */
+public record Summary(
+    String target,
+    String useCase,
+    int products,
+    long seed,
+    int clients,
+    int warmUps,
+    int runs,
+    double qmph,
+    double cqetMs,
+    double cqetGeoMs,
+    double minMixMs,
+    double maxMixMs,
+    double totalRuntimeSeconds,
+    double wallSeconds,
+    List<QueryStats> queries,
+    int periodSeconds,
+    List<Double> timeline,
+    List<String> checkFailures) {
+
+  /** Explore templates that return results for every parameter (the resource always exists). */
+  static final Set<String> ALWAYS_ANSWERED =
+      Set.of(
+          "explore/query2",
+          "explore/query7",
+          "explore/query9",
+          "explore/query11",
+          "explore/query12");
+
+  static Summary of(
+      String target,
+      UseCase useCase,
+      int products,
+      long seed,
+      int warmUps,
+      Driver.Measurements m,
+      int periodSeconds) {
+    int n = m.mixes().size();
+    double sumMs = 0;
+    double logSum = 0;
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (Driver.MixTiming t : m.mixes()) {
+      double ms = t.runtimeNanos() / 1e6;
+      sumMs += ms;
+      logSum += Math.log10(Math.max(ms, 1e-6));
+      min = Math.min(min, ms);
+      max = Math.max(max, ms);
+    }
+    double wallSeconds = m.wallNanos() / 1e9;
+    double cqet = n == 0 ? 0 : sumMs / n;
+    double qmph = n == 0 ? 0 : m.clients() == 1 ? 3_600_000 / cqet : 3600.0 * n / wallSeconds;
+    double concurrency = m.clients() == 1 ? 1 : sumMs / 1000 / wallSeconds;
+    Map<Integer, List<Driver.Execution>> byTemplate =
+        m.executions().stream()
+            .collect(
+                Collectors.groupingBy(
+                    Driver.Execution::template, TreeMap::new, Collectors.toList()));
+    List<QueryStats> queries = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (QueryTemplate t : useCase.templates()) {
+      List<Driver.Execution> runs = byTemplate.getOrDefault(t.number(), List.of());
+      if (runs.isEmpty()) {
+        continue;
+      }
+      QueryStats s = QueryStats.of(t, runs, concurrency);
+      queries.add(s);
+      if (t.kind() == QueryTemplate.Kind.UPDATE) {
+        continue;
+      }
+      if (s.maxResults() == 0 && s.timeouts() < s.count()) {
+        failures.add(t.name() + " returned no results in any of its " + s.count() + " executions");
+      } else if (!useCase.hasUpdates()
+          && ALWAYS_ANSWERED.contains(t.name())
+          && s.minResults() == 0) {
+        long empty = runs.stream().filter(e -> e.results() == 0 && !e.timedOut()).count();
+        if (empty > 0) {
+          failures.add(
+              t.name() + " returned no results in " + empty + " of " + s.count() + " executions");
+        }
+      }
+    }
+    return new Summary(
+        target,
+        useCase.name(),
+        products,
+        seed,
+        m.clients(),
+        warmUps,
+        n,
+        qmph,
+        cqet,
+        n == 0 ? 0 : Math.pow(10, logSum / n),
+        n == 0 ? 0 : min,
+        max,
+        sumMs / 1000,
+        wallSeconds,
+        List.copyOf(queries),
+        periodSeconds,
+        timeline(m, periodSeconds),
+        List.copyOf(failures));
+  }
+
+  /** Mixes finished per period, scaled to an hour. */
+  private static List<Double> timeline(Driver.Measurements m, int periodSeconds) {
+    long period = periodSeconds * 1_000_000_000L;
+    int periods = (int) Math.max(1, (m.wallNanos() + period - 1) / period);
+    int[] counts = new int[periods];
+    for (Driver.MixTiming t : m.mixes()) {
+      counts[(int) Math.min(periods - 1, t.endNanos() / period)]++;
+    }
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < periods; i++) {
+      double seconds = Math.min(periodSeconds, (m.wallNanos() - i * period) / 1e9);
+      out.add(seconds <= 0 ? 0 : counts[i] * 3600.0 / seconds);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,113 @@
+package dev.quarry.bsbm.driver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+
+/** A run's summary as Markdown (the table people paste) and as PNG charts. */
+public final class SummaryReport {
+  private SummaryReport() {}
+
+  public static String markdown(Summary s) {
+    StringBuilder md = new StringBuilder();
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "## BSBM %s: %s%n%n"
+                + "%,d products, seed %d, %d client%s, %d warm-up + %d measured mixes%n%n"
+                + "**QMpH %,.0f** · CQET %.1f ms (geometric %.1f) · mix runtime %.1f .. %.1f ms"
+                + " · wall %.1f s%n%n",
+            s.useCase(),
+            s.target(),
+            s.products(),
+            s.seed(),
+            s.clients(),
+            s.clients() == 1 ? "" : "s",
+            s.warmUps(),
+            s.runs(),
+            s.qmph(),
+            s.cqetMs(),
+            s.cqetGeoMs(),
+            s.minMixMs(),
+            s.maxMixMs(),
+            s.wallSeconds()));
+    md.append(
+        "| query | count | AQET ms | geo ms | min ms | p50 ms | p95 ms | max ms | QPS | results avg"
+            + " (min..max) | timeouts |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+    for (QueryStats q : s.queries()) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f (%d..%d) | %d |%n",
+              q.name(),
+              q.count(),
+              q.meanMs(),
+              q.geoMeanMs(),
+              q.minMs(),
+              q.p50Ms(),
+              q.p95Ms(),
+              q.maxMs(),
+              q.qps(),
+              q.avgResults(),
+              q.minResults(),
+              q.maxResults(),
+              q.timeouts()));
+    }
+    if (!s.checkFailures().isEmpty()) {
+      md.append("\nResult checks that failed:\n\n");
+      s.checkFailures().forEach(f -> md.append("- ").append(f).append('\n'));
+    }
+    return md.toString();
+  }
+
+  /** A bar chart of each template's mean and p95 time. */
+  public static void queryChart(Summary s, Path png) throws IOException {
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(1000)
+            .height(500)
+            .title(
+                String.format(
+                    Locale.ROOT,
+                    "BSBM %s, %,d products, %d client%s: %,.0f QMpH (%s)",
+                    s.useCase(),
+                    s.products(),
+                    s.clients(),
+                    s.clients() == 1 ? "" : "s",
+                    s.qmph(),
+                    s.target()))
+            .xAxisTitle("query")
+            .yAxisTitle("ms")
+            .build();
+    List<String> names = s.queries().stream().map(q -> q.name().replace("query", "Q")).toList();
+    chart.addSeries("mean", names, s.queries().stream().map(QueryStats::meanMs).toList());
+    chart.addSeries("p95", names, s.queries().stream().map(QueryStats::p95Ms).toList());
+    chart.getStyler().setXAxisLabelRotation(45);
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /** QMpH per period since the measured phase began (the cold-start curve). */
+  public static void timelineChart(Summary s, Path png) throws IOException {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(1000)
+            .height(500)
+            .title("BSBM QMpH over time: " + s.target())
+            .xAxisTitle("seconds since start")
+            .yAxisTitle("QMpH")
+            .build();
+    List<Double> x =
+        java.util.stream.IntStream.range(0, s.timeline().size())
+            .mapToObj(i -> (double) (i + 1) * s.periodSeconds())
+            .toList();
+    chart.addSeries(s.target(), x, s.timeline());
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+}
