@@ -158,7 +158,11 @@ final class RunCommand implements Callable<Integer> {
             Duration.ofMillis(timeoutMs),
             updateDataset,
             periodSeconds);
-    try (Target target = openTarget()) {
+    try (Store store = where.embedded == null ? null : openStore();
+        Target target =
+            store == null
+                ? new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name)
+                : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
       Summary s =
           benchmark.run(
@@ -188,10 +192,7 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private Target openTarget() {
-    if (where.endpoint != null) {
-      return new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name);
-    }
+  private Store openStore() {
     Config config =
         Config.defaults().with("store.location", where.embedded).with("store.buffers", buffers);
     Store store = Quarry.open(config);
@@ -206,6 +207,6 @@ final class RunCommand implements Callable<Integer> {
           "%n  loaded %,d triples in %.1f s (%,.0f triples/s)%n",
           r.statements(), r.elapsed().toNanos() / 1e9, r.statementsPerSecond());
     }
-    return new EmbeddedTarget(store, name != null ? name : "Quarry embedded");
+    return store;
   }
 }

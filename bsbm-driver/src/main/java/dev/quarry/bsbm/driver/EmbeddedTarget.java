@@ -14,15 +14,14 @@ import org.apache.jena.system.Txn;
 
 /**
  * Quarry in the driver's process, through the Jena API: no HTTP, no result serialization; each
- * query in its own read transaction, each update in a write transaction.
+ * query in its own read transaction, each update in a write transaction. The store stays the
+ * caller's to close.
  */
 public final class EmbeddedTarget implements Target {
-  private final Store store;
   private final DatasetGraph dsg;
   private final String description;
 
   public EmbeddedTarget(Store store, String description) {
-    this.store = store;
     this.dsg = store.dataset();
     this.description = description;
   }
@@ -72,6 +71,6 @@ public final class EmbeddedTarget implements Target {
 
   @Override
   public void close() {
-    store.close();
+    // the store is the caller's
   }
 }

@@ -33,7 +33,11 @@ public record Summary(
     List<Double> timeline,
     List<String> checkFailures) {
 
-  /** Explore templates that return results for every parameter (the resource always exists). */
+  /**
+   * Explore templates that return results for every parameter, since the product, review or offer
+   * drawn always exists (the others may rightly return nothing: Q4's OFFSET 5 mostly does). With
+   * updates, products are withheld and offers deleted, so the check does not apply.
+   */
   static final Set<String> ALWAYS_ANSWERED =
       Set.of(
           "explore/query2",
@@ -83,11 +87,7 @@ public record Summary(
       if (t.kind() == QueryTemplate.Kind.UPDATE) {
         continue;
       }
-      if (s.maxResults() == 0 && s.timeouts() < s.count()) {
-        failures.add(t.name() + " returned no results in any of its " + s.count() + " executions");
-      } else if (!useCase.hasUpdates()
-          && ALWAYS_ANSWERED.contains(t.name())
-          && s.minResults() == 0) {
+      if (!useCase.hasUpdates() && ALWAYS_ANSWERED.contains(t.name())) {
         long empty = runs.stream().filter(e -> e.results() == 0 && !e.timedOut()).count();
         if (empty > 0) {
           failures.add(

@@ -1,0 +1,86 @@
+package dev.quarry.bsbm.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The metrics as bsbmtools defines them (SPEC §12.4-12.5), on known measurements. */
+class SummaryTest {
+  private static final UseCase EXPLORE = UseCase.load(UseCase.EXPLORE, null);
+
+  private static Driver.Measurements measurements(int clients, long wallMs, long... mixMs) {
+    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
+    List<Driver.Execution> executions = new java.util.ArrayList<>();
+    long end = 0;
+    for (int i = 0; i < mixMs.length; i++) {
+      end += mixMs[i] * 1_000_000 / clients;
+      mixes.add(new Driver.MixTiming(i, mixMs[i] * 1_000_000, end));
+      executions.add(new Driver.Execution(1, mixMs[i] * 1_000_000 / 2, i, false));
+      executions.add(new Driver.Execution(2, mixMs[i] * 1_000_000 / 2, 5, false));
+    }
+    return new Driver.Measurements(executions, mixes, wallMs * 1_000_000, clients);
+  }
+
+  @Test
+  void oneClientQmphIsAnHourOverTheMeanMixRuntime() {
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(1, 999, 100, 200, 300), 60);
+    assertEquals(200, s.cqetMs(), 1e-9);
+    assertEquals(18_000, s.qmph(), 1e-6);
+    assertEquals(100, s.minMixMs(), 1e-9);
+    assertEquals(300, s.maxMixMs(), 1e-9);
+    assertEquals(Math.pow(100 * 200 * 300, 1.0 / 3), s.cqetGeoMs(), 1e-6);
+    QueryStats q1 = s.queries().getFirst();
+    assertEquals(3, q1.count());
+    assertEquals(100, q1.meanMs(), 1e-9);
+    assertEquals(10, q1.qps(), 1e-9);
+    assertEquals(0, q1.minResults());
+    assertEquals(2, q1.maxResults());
+  }
+
+  @Test
+  void severalClientsQmphIsMixesPerWallClockHour() {
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(4, 2000, 400, 400, 400, 400), 60);
+    assertEquals(4 * 3600.0 / 2.0, s.qmph(), 1e-6);
+    // average concurrency 1.6 s / 2 s = 0.8 queries in flight; AQET 200 ms -> 4 QPS
+    assertEquals(4.0, s.queries().getFirst().qps(), 1e-9);
+  }
+
+  @Test
+  void percentilesAreNearestRank() {
+    double[] v = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    assertEquals(5, QueryStats.percentile(v, 50));
+    assertEquals(10, QueryStats.percentile(v, 95));
+    assertEquals(1, QueryStats.percentile(v, 1));
+  }
+
+  @Test
+  void theJsonResultFileRoundTrips(@TempDir Path dir) throws Exception {
+    Summary s = Summary.of("t", EXPLORE, 100, 7, 3, measurements(1, 999, 100, 200, 300), 60);
+    SummaryJson.write(s, dir.resolve("r.json"));
+    Summary back = SummaryJson.read(dir.resolve("r.json"));
+    assertEquals(s.qmph(), back.qmph(), 1e-3);
+    assertEquals(s.queries().size(), back.queries().size());
+    assertEquals(s.queries().get(1).name(), back.queries().get(1).name());
+    assertEquals(s.checkFailures(), back.checkFailures());
+    assertEquals(7, back.seed());
+  }
+
+  @Test
+  void resultElementsAreCountedAcrossBufferBoundaries() {
+    byte[] xml =
+        ("<?xml version=\"1.0\"?><sparql><head/><results>"
+                + "<result><binding name=\"x\"/></result><result>\n</result>"
+                + "<result ></result></results></sparql>")
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int split = 1; split < xml.length; split++) {
+      ResultCounter c = new ResultCounter();
+      c.feed(java.util.Arrays.copyOfRange(xml, 0, split), split);
+      byte[] rest = java.util.Arrays.copyOfRange(xml, split, xml.length);
+      c.feed(rest, rest.length);
+      assertEquals(3, c.results(), "split at " + split);
+    }
+  }
+}
