@@ -72,7 +72,7 @@ class QuarryCliTest {
             "SELECT ?o FROM <http://ex/g> { ?s <http://ex/p> ?o FILTER(?o > 1) }");
     assertEquals(0, explain.exit(), explain.err());
     assertTrue(explain.out().startsWith("2 rows in "), explain.out());
-    assertTrue(explain.out().contains("filter (> ?o 1) [on ids]  [2 / 2]"), explain.out());
+    assertTrue(explain.out().contains("filter (> ?o 1) [on ids]  [1 / 2]"), explain.out());
     assertTrue(explain.out().contains("pattern { ?s <http://ex/p> ?o }  [3 / 3]"), explain.out());
 
     Run stats = run("stats", "--location", store);

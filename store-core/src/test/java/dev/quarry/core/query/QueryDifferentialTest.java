@@ -91,6 +91,17 @@ class QueryDifferentialTest {
     if (rnd.nextInt(4) == 0) {
       body = body + "FILTER(isIRI(?b) || ?c != ?d) ";
     }
+    // Filters ARQ places inside the group (splitting BGPs into sequences), which Quarry re-plans.
+    String[] placed = {
+      "FILTER(?c < " + rnd.nextInt(10) + ") ",
+      "FILTER(?d >= " + rnd.nextInt(10) + " && ?c > ?d - 3) ",
+      "FILTER(?b != <http://ex/r" + rnd.nextInt(25) + ">) ",
+      "FILTER(?c < ?d + 2) ",
+      "FILTER(?a = <http://ex/r" + rnd.nextInt(25) + ">) "
+    };
+    if (rnd.nextInt(2) == 0) {
+      body = placed[rnd.nextInt(placed.length)] + body;
+    }
     return switch (rnd.nextInt(4)) {
       case 0 -> "SELECT * { " + body + "}";
       case 1 -> "SELECT * { GRAPH <http://ex/g" + rnd.nextInt(4) + "> { " + body + "} }";

@@ -17,6 +17,7 @@ import dev.quarry.core.query.exec.Slice;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.Union;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,6 +44,8 @@ import org.apache.jena.sparql.algebra.op.OpUnion;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprList;
 
 /**
  * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
@@ -95,13 +98,16 @@ public final class Compiler {
 
   private IdOperator build(Op op, IdOperator input) {
     boolean top = input instanceof Source s && s.vars().isEmpty();
+    if (op instanceof OpBGP
+        || op instanceof OpTriple
+        || op instanceof OpSequence
+        || op instanceof OpFilter) {
+      Group group = Group.of(op);
+      if (group != null) {
+        return patterns(group.triples(), group.conjuncts(), input);
+      }
+    }
     switch (op) {
-      case OpBGP bgp -> {
-        return patterns(bgp.getPattern().getList(), input);
-      }
-      case OpTriple t -> {
-        return patterns(List.of(t.getTriple()), input);
-      }
       case OpLabel l -> {
         return l.getSubOp() == null ? input : compile(l.getSubOp(), input);
       }
@@ -222,17 +228,24 @@ public final class Compiler {
     return new Source(vars, out, "values");
   }
 
-  /** A basic graph pattern over the input: pattern joins in the order the estimates choose. */
-  private IdOperator patterns(List<Triple> triples, IdOperator input) {
+  /**
+   * A group of patterns and filter conjuncts over the input: pattern joins in the order the
+   * estimates choose (the fewest rows next, counting the filters a pattern lets apply), each
+   * conjunct applied as soon as its variables are bound.
+   */
+  private IdOperator patterns(List<Triple> triples, List<Expr> conjuncts, IdOperator input) {
     Set<Var> bound = new LinkedHashSet<>(input.vars());
     List<Triple> rest = new ArrayList<>(triples);
-    IdOperator cur = input;
+    List<Expr> pending = new ArrayList<>(conjuncts);
+    IdOperator cur = applicable(input, pending, bound, input.estimate());
     double rows = Math.max(1, input.estimate());
     while (!rest.isEmpty()) {
       Triple best = null;
       double bestCost = Double.MAX_VALUE;
       for (Triple t : rest) {
-        double cost = estimates.perRow(t, bound, terms);
+        Set<Var> after = new LinkedHashSet<>(bound);
+        after.addAll(Group.vars(List.of(t)));
+        double cost = estimates.perRow(t, bound, terms) * Selectivity.of(pending, bound, after);
         if (!bound.isEmpty() && !connected(t, bound)) {
           cost *= 1e6; // a cartesian product: last
         }
@@ -266,8 +279,34 @@ public final class Compiler {
           bound.add(v);
         }
       }
+      cur = applicable(cur, pending, bound, rows);
+      rows = cur.estimate();
+    }
+    if (!pending.isEmpty()) {
+      // Variables no pattern binds: unbound, so these are errors, which a filter treats as false.
+      cur = new Filter(cur, new ExprList(pending), terms, cxt).estimate(0);
     }
     return cur;
+  }
+
+  /** Wraps {@code cur} in a filter of the pending conjuncts whose variables are all bound. */
+  private IdOperator applicable(IdOperator cur, List<Expr> pending, Set<Var> bound, double rows) {
+    ExprList now = new ExprList();
+    for (Iterator<Expr> it = pending.iterator(); it.hasNext(); ) {
+      Expr e = it.next();
+      if (bound.containsAll(e.getVarsMentioned())) {
+        now.add(e);
+        it.remove();
+      }
+    }
+    if (now.isEmpty()) {
+      return cur;
+    }
+    double sel = 1;
+    for (Expr e : now) {
+      sel *= Selectivity.of(e);
+    }
+    return new Filter(cur, now, terms, cxt).estimate(rows * sel).cancellable(cxt);
   }
 
   private static boolean connected(Triple t, Set<Var> bound) {
