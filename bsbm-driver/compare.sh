@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# BSBM Explore on Quarry and its peers, side by side, on this machine (bsbm-driver/README.md).
+#
+#   bsbm-driver/compare.sh [-pc PRODUCTS] [-w WARMUPS] [-runs RUNS] [--clients "1 16"]
+#                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
+#
+# Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
+# missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
+# loads the data into a fresh store and times the load, starts the server on 127.0.0.1 only, runs
+# the same driver (same seed, same query strings) for each client count, warm, and stops it.
+# Writes DIR/results-PRODUCTS/comparison.{md,png}: load time and rate, QMpH per client count, and
+# each system's ratio to Quarry. Every system gets the same memory for its cache: Quarry's buffer
+# pool, Virtuoso's NumberOfBuffers, Fuseki's heap; Oxigraph (RocksDB) and TDB2 use the OS cache.
+set -euo pipefail
+
+PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB
+SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare
+OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -pc) PC=$2; shift 2 ;;
+    -w) WARM=$2; shift 2 ;;
+    -runs) RUNS=$2; shift 2 ;;
+    --clients) CLIENTS=$2; shift 2 ;;
+    --memory) MEM=$2; shift 2 ;;
+    --systems) SYSTEMS=$2; shift 2 ;;
+    --work) WORK=$2; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+bsbm="$here/bsbm"
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+data="$WORK/data-$PC"
+results="$WORK/results-$PC"
+peers="$WORK/peers"
+mkdir -p "$data" "$results" "$peers"
+loads="$results/loads.tsv"
+: > "$loads"
+export BSBM_JAVA_OPTS="-Xmx1g" # the driver: leave the memory to the systems under test
+mem_bytes=$(numfmt --from=iec "${MEM%B}")
+mem_mb=$((mem_bytes / 1048576))
+server_pid=""
+
+log() { printf '\n== %s\n' "$*" >&2; }
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+  fi
+}
+trap stop_server EXIT
+
+wait_for() { # URL [seconds]
+  for _ in $(seq "${2:-120}"); do
+    curl -sf -o /dev/null "$1" && return 0
+    sleep 1
+  done
+  echo "compare.sh: $1 did not answer" >&2
+  return 1
+}
+
+# Times a load command; appends "system<TAB>seconds<TAB>triples" to loads.tsv.
+timed_load() { # NAME command...
+  local name=$1; shift
+  local start end
+  start=$(date +%s.%N)
+  "$@" >&2
+  end=$(date +%s.%N)
+  printf '%s\t%s\t%s\n' "$name" "$(echo "$end - $start" | bc)" "$triples" >> "$loads"
+}
+
+run_driver() { # NAME URL
+  for c in $CLIENTS; do
+    log "$1: $c client(s), $WARM warm-up + $RUNS measured mixes"
+    "$bsbm" run "$2" --name "$1" -idir "$data/td_data" -w "$WARM" -runs "$RUNS" -mt "$c" \
+      -o "$results/$(echo "$1" | tr -c 'A-Za-z0-9.\n' '-')" --quiet || true
+  done
+}
+
+# Build both launchers now, so that no build is timed as part of a load.
+"$root/quarry" --version > /dev/null
+"$bsbm" --version > /dev/null
+
+if [ ! -f "$data/dataset.nt" ]; then
+  log "generating BSBM with $PC products"
+  (cd "$data" && "$bsbm" generate -pc "$PC" -o dataset.nt)
+fi
+triples=$(wc -l < "$data/dataset.nt")
+
+quarry() {
+  local store="$WORK/quarry-$PC"
+  rm -rf "$store"
+  log "Quarry: loading"
+  timed_load Quarry "$root/quarry" load --location "$store" "$data/dataset.nt"
+  QUARRY_JAVA_OPTS="-Xmx4g" "$root/quarry" serve --location "$store" --port 7878 \
+    --set "store.buffers=$MEM" > "$results/quarry-server.log" 2>&1 &
+  server_pid=$!
+  wait_for http://127.0.0.1:7878/health
+  run_driver Quarry http://127.0.0.1:7878/sparql
+  stop_server
+}
+
+oxigraph() {
+  local bin="$peers/oxigraph-venv/bin/oxigraph" db="$WORK/oxigraph-$PC"
+  if [ ! -x "$bin" ]; then
+    log "Oxigraph: installing $OXIGRAPH_VERSION from PyPI"
+    python3 -m venv "$peers/oxigraph-venv"
+    "$peers/oxigraph-venv/bin/pip" install -q "oxigraph==$OXIGRAPH_VERSION"
+  fi
+  rm -rf "$db"
+  log "Oxigraph: loading"
+  timed_load "Oxigraph $OXIGRAPH_VERSION" "$bin" load --location "$db" --file "$data/dataset.nt"
+  "$bin" serve-read-only --location "$db" --bind 127.0.0.1:7879 > "$results/oxigraph-server.log" 2>&1 &
+  server_pid=$!
+  wait_for "http://127.0.0.1:7879/query?query=ASK%7B%7D"
+  run_driver "Oxigraph $OXIGRAPH_VERSION" http://127.0.0.1:7879/query
+  stop_server
+}
+
+fuseki() {
+  local dir="$peers/fuseki" db="$WORK/fuseki-$PC" java
+  java=$(. "$root/.mvn/find-jdk.sh" && quarry_find_jdk && echo "$JAVA_HOME/bin/java")
+  mkdir -p "$dir"
+  local central=https://repo1.maven.org/maven2/org/apache/jena
+  [ -f "$dir/fuseki-server.jar" ] || curl -sf -o "$dir/fuseki-server.jar" \
+    "$central/jena-fuseki-server/$JENA_VERSION/jena-fuseki-server-$JENA_VERSION.jar"
+  [ -f "$dir/jena-cmds.jar" ] || curl -sf -o "$dir/jena-cmds.jar" \
+    "$central/jena-cmds/$JENA_CMDS_VERSION/jena-cmds-$JENA_CMDS_VERSION.jar"
+  rm -rf "$db"
+  log "Fuseki/TDB2: loading (tdb2.tdbloader, parallel)"
+  timed_load "Fuseki $JENA_VERSION (TDB2)" "$java" -Xmx4g -cp "$dir/fuseki-server.jar:$dir/jena-cmds.jar" \
+    tdb2.tdbloader --loader=parallel --loc "$db" "$data/dataset.nt"
+  "$java" "-Xmx${mem_mb}m" -jar "$dir/fuseki-server.jar" --localhost --port 3030 --loc "$db" /ds \
+    > "$results/fuseki-server.log" 2>&1 &
+  server_pid=$!
+  wait_for http://127.0.0.1:3030/$/ping
+  run_driver "Fuseki $JENA_VERSION (TDB2)" http://127.0.0.1:3030/ds/sparql
+  stop_server
+}
+
+virtuoso() {
+  local dir="$WORK/virtuoso-$PC" version
+  if ! command -v virtuoso-t > /dev/null; then
+    log "Virtuoso: installing virtuoso-opensource-7-bin from Debian's packages"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q virtuoso-opensource-7-bin >&2
+  fi
+  version=$(dpkg-query -W -f='${Version}' virtuoso-opensource-7-bin | cut -d+ -f1)
+  rm -rf "$dir"
+  mkdir -p "$dir/vsp"
+  local buffers=$((mem_bytes / 8700)) # 8 KB pages plus their headers
+  sed -e "s#@DIR@#$dir#g" -e "s#@DATA@#$data#g" -e "s#@SQLPORT@#1111#" -e "s#@HTTPPORT@#8890#" \
+    -e "s#@BUFFERS@#$buffers#" -e "s#@DIRTY@#$((buffers * 3 / 4))#" \
+    "$here/peers/virtuoso.ini.template" > "$dir/virtuoso.ini"
+  (cd "$dir" && virtuoso-t +configfile "$dir/virtuoso.ini" +foreground > "$results/virtuoso-server.log" 2>&1) &
+  server_pid=$!
+  wait_for http://127.0.0.1:8890/sparql 180
+  log "Virtuoso: loading (ld_dir + rdf_loader_run)"
+  timed_load "Virtuoso $version" isql-vt 1111 dba dba \
+    "exec=ld_dir('$data', 'dataset.nt', 'http://bsbm.example/'); rdf_loader_run(); checkpoint;"
+  run_driver "Virtuoso $version" http://127.0.0.1:8890/sparql
+  isql-vt 1111 dba dba "exec=shutdown;" > /dev/null 2>&1 || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+
+for s in $SYSTEMS; do
+  case "$s" in
+    quarry|oxigraph|fuseki|virtuoso) "$s" ;;
+    *) echo "compare.sh: unknown system $s" >&2; exit 2 ;;
+  esac
+done
+
+log "comparison"
+"$bsbm" compare --loads "$loads" -o "$results/comparison" \
+  --title "BSBM Explore, $PC products ($triples triples), warm, $(date -u +%Y-%m-%d)" \
+  "$results"/*/explore-*.json
