@@ -72,7 +72,7 @@ timed_load() { # NAME command...
   start=$(date +%s.%N)
   "$@" >&2
   end=$(date +%s.%N)
-  printf '%s\t%s\t%s\n' "$name" "$(echo "$end - $start" | bc)" "$triples" >> "$loads"
+  printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" "$triples" >> "$loads"
 }
 
 run_driver() { # NAME URL

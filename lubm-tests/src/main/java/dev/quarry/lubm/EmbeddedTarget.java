@@ -2,14 +2,9 @@ package dev.quarry.lubm;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.query.QuarryOpExecutor;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.jena.graph.Node;
 import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.QueryExecution;
-import org.apache.jena.query.QuerySolution;
-import org.apache.jena.query.ResultSet;
-import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.system.Txn;
 import org.apache.jena.update.UpdateAction;
@@ -39,29 +34,19 @@ public final class EmbeddedTarget implements LubmTarget {
     return Txn.calculateRead(
         dsg,
         () -> {
-          var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
-          if (inference != null) {
-            builder.set(QuarryOpExecutor.INFERENCE, inference);
-          }
-          try (QueryExecution qe = builder.build()) {
-            ResultSet rs = qe.execSelect();
-            List<List<String>> rows = new ArrayList<>();
-            while (rs.hasNext()) {
-              QuerySolution s = rs.next();
-              List<String> row = new ArrayList<>();
-              for (String v : vars) {
-                RDFNode n = s.get(v);
-                row.add(n == null ? "" : value(n.asNode()));
-              }
-              rows.add(row);
-            }
-            return rows;
+          try (QueryExecution qe = execution(query, inference)) {
+            return LubmTarget.rows(qe.execSelect(), vars);
           }
         });
   }
 
-  static String value(Node n) {
-    return n.isURI() ? n.getURI() : n.isLiteral() ? n.getLiteralLexicalForm() : n.toString();
+  /** A query execution, with inference from graph {@code inference} if not null. */
+  private QueryExecution execution(String query, String inference) {
+    var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
+    if (inference != null) {
+      builder.set(QuarryOpExecutor.INFERENCE, inference);
+    }
+    return builder.build();
   }
 
   @Override
@@ -74,11 +59,7 @@ public final class EmbeddedTarget implements LubmTarget {
     return Txn.calculateRead(
         dsg,
         () -> {
-          var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
-          if (inference != null) {
-            builder.set(QuarryOpExecutor.INFERENCE, inference);
-          }
-          try (QueryExecution qe = builder.build()) {
+          try (QueryExecution qe = execution(query, inference)) {
             return qe.execSelect().next().getLiteral("n").getLong();
           }
         });

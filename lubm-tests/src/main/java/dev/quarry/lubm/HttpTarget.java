@@ -10,11 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
-import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 
@@ -92,18 +89,7 @@ public final class HttpTarget implements LubmTarget {
 
   @Override
   public List<List<String>> select(String query, List<String> vars, String inference) {
-    ResultSet rs = query(query, inference);
-    List<List<String>> rows = new ArrayList<>();
-    while (rs.hasNext()) {
-      QuerySolution s = rs.next();
-      List<String> row = new ArrayList<>();
-      for (String v : vars) {
-        RDFNode n = s.get(v);
-        row.add(n == null ? "" : EmbeddedTarget.value(n.asNode()));
-      }
-      rows.add(row);
-    }
-    return rows;
+    return LubmTarget.rows(query(query, inference), vars);
   }
 
   @Override

@@ -1,6 +1,11 @@
 package dev.quarry.lubm;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.jena.graph.Node;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.rdf.model.RDFNode;
 
 /** What the LUBM checks run against: Quarry over HTTP, or Quarry embedded. */
 public interface LubmTarget {
@@ -26,4 +31,24 @@ public interface LubmTarget {
   long count(String query);
 
   void update(String update);
+
+  /** The rows of a result set as {@link #select} gives them; unbound values are empty strings. */
+  static List<List<String>> rows(ResultSet rs, List<String> vars) {
+    List<List<String>> rows = new ArrayList<>();
+    while (rs.hasNext()) {
+      QuerySolution s = rs.next();
+      List<String> row = new ArrayList<>();
+      for (String v : vars) {
+        RDFNode n = s.get(v);
+        row.add(n == null ? "" : value(n.asNode()));
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  /** An IRI as itself, a literal as its lexical form. */
+  static String value(Node n) {
+    return n.isURI() ? n.getURI() : n.isLiteral() ? n.getLiteralLexicalForm() : n.toString();
+  }
 }

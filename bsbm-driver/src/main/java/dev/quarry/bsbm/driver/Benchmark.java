@@ -44,17 +44,8 @@ public record Benchmark(
 
   /** The query strings this benchmark sends, mix by mix, in order. */
   public List<MixPlan.Mix> plan() {
-    UpdateBlocks updates = updateDataset == null ? null : new UpdateBlocks(updateDataset);
-    try {
+    try (UpdateBlocks updates = updateDataset == null ? null : new UpdateBlocks(updateDataset)) {
       return MixPlan.plan(useCase, new Parameters(driverData, seed, updates), warmUps, runs);
-    } finally {
-      if (updates != null) {
-        try {
-          updates.close();
-        } catch (java.io.IOException ignored) {
-          // read-only file
-        }
-      }
     }
   }
 

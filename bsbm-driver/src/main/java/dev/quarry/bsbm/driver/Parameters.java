@@ -49,29 +49,25 @@ final class Parameters {
       String v;
       if (type.equals("ProductTypeURI")) {
         leaf = td.firstLeaf() + value.nextInt(td.leafCount());
-        v = iri("ProductType" + leaf);
+        v = Vocabulary.productType(leaf);
       } else if (type.equals("ProductFeatureURI")) {
         features.add(p.name());
         continue;
       } else if (type.equals("ProductPropertyNumericValue")) {
         v = Integer.toString(value.nextInt(500) + 1);
       } else if (type.equals("ProductURI")) {
-        v = product(value.nextInt(td.products()) + 1);
+        int n = value.nextInt(td.products()) + 1;
+        v = Vocabulary.product(TestDriverData.owner(td.producerEnds(), n), n);
       } else if (type.equals("ReviewURI")) {
         int n = value.nextInt(td.reviews()) + 1;
-        int s = TestDriverData.owner(td.siteEnds(), n);
-        v = iri("dataFromRatingSite" + s + "/Review" + n);
+        v = Vocabulary.review(TestDriverData.owner(td.siteEnds(), n), n);
       } else if (type.equals("OfferURI")) {
-        v = offer(value.nextInt(td.offers()) + 1);
+        int n = value.nextInt(td.offers()) + 1;
+        v = Vocabulary.offer(TestDriverData.owner(td.vendorEnds(), n), n);
       } else if (type.equals("ProducerURI")) {
-        int k = value.nextInt(td.producerEnds().length - 1) + 1;
-        v = iri("dataFromProducer" + k + "/Producer" + k);
+        v = Vocabulary.producer(value.nextInt(td.producerEnds().length - 1) + 1);
       } else if (type.equals("CountryURI")) {
-        v =
-            "<"
-                + Vocabulary.COUNTRIES
-                + Vocabulary.COUNTRY_CODES[Bucket.COUNTRY.pick(country)]
-                + ">";
+        v = Vocabulary.country(Bucket.COUNTRY.pick(country));
       } else if (type.equals("CurrentDate")) {
         v = CURRENT_DATE;
       } else if (type.equals("Dictionary1")) {
@@ -83,7 +79,7 @@ final class Parameters {
         int k = Integer.parseInt(type.substring("ConsecutiveMonth_".length()));
         v = month.plusDays(28L * k).toString();
       } else if (type.startsWith("ProductTypeRangeURI_")) {
-        v = iri("ProductType" + typeInRange(type));
+        v = Vocabulary.productType(typeInRange(type));
       } else if (type.equals("UpdateTransactionData")) {
         v = updates == null ? "" : updates.next();
       } else {
@@ -100,19 +96,11 @@ final class Parameters {
       List<Integer> pool = featurePool(leaf);
       for (String name : features) {
         int i = value.nextInt(pool.size());
-        values.put(name, iri("ProductFeature" + pool.get(i)));
+        values.put(name, Vocabulary.productFeature(pool.get(i)));
         pool.remove(Integer.valueOf(i)); // bsbmtools' quirk, kept for identical streams
       }
     }
     return t.fill(values);
-  }
-
-  String product(int n) {
-    return iri("dataFromProducer" + TestDriverData.owner(td.producerEnds(), n) + "/Product" + n);
-  }
-
-  String offer(int n) {
-    return iri("dataFromVendor" + TestDriverData.owner(td.vendorEnds(), n) + "/Offer" + n);
   }
 
   /** The leaf's features, then its parent's, and so on up to (not including) the root. */
@@ -141,9 +129,5 @@ final class Parameters {
     }
     int lo = (min == 0 ? 0 : m[min - 1]) + 1;
     return value.nextInt(m[max] - lo + 1) + lo;
-  }
-
-  private static String iri(String local) {
-    return "<" + Vocabulary.INST + local + ">";
   }
 }

@@ -41,7 +41,11 @@ final class UpdateBlocks implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException {
-    reader.close();
+  public void close() {
+    try {
+      reader.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

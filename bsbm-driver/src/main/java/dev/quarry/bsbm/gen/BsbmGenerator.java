@@ -160,8 +160,7 @@ public final class BsbmGenerator {
       parents[t] = hierarchy.parentOf(t);
       out.subject(productType(t));
       out.iri(TYPE, PRODUCT_TYPE);
-      out.plain(LABEL, sentence(labels, values, 1, 3));
-      out.plain(COMMENT, sentence(texts, values, 20, 50));
+      labelAndComment(values, 20, 50);
       out.iri(SUBCLASS_OF, productType(parents[t]));
       out.iri(PUBLISHER, STANDARDIZATION_INSTITUTION);
       out.typed(DATE, Dates.date(Dates.between(dates, from, to)), XSD_DATE);
@@ -184,54 +183,56 @@ public final class BsbmGenerator {
       for (int i = 0; i < featureCount[t]; i++, next++) {
         out.subject(productFeature(next));
         out.iri(TYPE, PRODUCT_FEATURE_CLASS);
-        out.plain(LABEL, sentence(labels, values, 1, 3));
-        out.plain(COMMENT, sentence(texts, values, 20, 50));
+        labelAndComment(values, 20, 50);
         out.iri(PUBLISHER, STANDARDIZATION_INSTITUTION);
         out.typed(DATE, Dates.date(Dates.between(dates, from, to)), XSD_DATE);
       }
     }
   }
 
+  /**
+   * The streams of one kind of publisher, producers or vendors, which describe themselves alike
+   * (SPEC §2.3, §2.5): label, comment, homepage, country, itself as publisher, a date in [from,
+   * to).
+   */
+  private record Publishers(Random dates, Random values, Random countries, long from, long to) {
+    Publishers(long[] seeds, long from, long to) {
+      this(new Random(seeds[0]), new Random(seeds[1]), new Random(seeds[2]), from, to);
+    }
+  }
+
+  private void publisher(Publishers p, String iri, String type, String homepage)
+      throws IOException {
+    out.subject(iri);
+    out.iri(TYPE, type);
+    labelAndComment(p.values(), 20, 50);
+    out.iri(HOMEPAGE, homepage);
+    out.iri(COUNTRY, country(Bucket.COUNTRY.pick(p.countries())));
+    out.iri(PUBLISHER, iri);
+    out.typed(DATE, Dates.date(Dates.between(p.dates(), p.from(), p.to())), XSD_DATE);
+  }
+
   private void producers() throws IOException {
-    Random dates = new Random(producerSeeds[0]);
-    Random values = new Random(producerSeeds[1]);
-    Random countries = new Random(producerSeeds[2]);
+    Publishers streams =
+        new Publishers(producerSeeds, Dates.day(2000, 8, 20), Dates.day(2005, 7, 23));
     Random productSeeds = new Random(producerSeeds[4]);
-    long from = Dates.day(2000, 8, 20);
-    long to = Dates.day(2005, 7, 23);
     int count = producerEnds.length - 1;
     for (int k = 1; k <= count; k++) {
-      String producer = producer(k);
-      out.subject(producer);
-      out.iri(TYPE, PRODUCER_CLASS);
-      out.plain(LABEL, sentence(labels, values, 1, 3));
-      out.plain(COMMENT, sentence(texts, values, 20, 50));
-      out.iri(HOMEPAGE, "<http://www.Producer" + k + ".com/>");
-      out.iri(COUNTRY, country(Bucket.COUNTRY.pick(countries)));
-      out.iri(PUBLISHER, producer);
-      out.typed(DATE, Dates.date(Dates.between(dates, from, to)), XSD_DATE);
+      publisher(streams, producer(k), PRODUCER_CLASS, "<http://www.Producer" + k + ".com/>");
       new ProductWriter(this, productSeeds).write(k, producerEnds[k - 1] + 1, producerEnds[k]);
       report("products", producerEnds[k], products);
     }
   }
 
   private void vendors() throws IOException {
-    Random dates = new Random(vendorSeeds[0]);
-    Random values = new Random(vendorSeeds[1]);
-    Random countries = new Random(vendorSeeds[2]);
-    Random offerSeeds = new Random(vendorSeeds[4]);
     long from = Dates.TODAY - 97 * Dates.DAY;
+    Publishers streams = new Publishers(vendorSeeds, from, Dates.TODAY);
+    Random values = streams.values(); // also prices and validity of offers
+    Random offerSeeds = new Random(vendorSeeds[4]);
     int count = vendorEnds.length - 1;
     for (int v = 1; v <= count; v++) {
       String vendor = vendor(v);
-      out.subject(vendor);
-      out.iri(TYPE, VENDOR_CLASS);
-      out.plain(LABEL, sentence(labels, values, 1, 3));
-      out.plain(COMMENT, sentence(texts, values, 20, 50));
-      out.iri(HOMEPAGE, "<http://www.vendor" + v + ".com/>");
-      out.iri(COUNTRY, country(Bucket.COUNTRY.pick(countries)));
-      out.iri(PUBLISHER, vendor);
-      out.typed(DATE, Dates.date(Dates.between(dates, from, Dates.TODAY)), XSD_DATE);
+      publisher(streams, vendor, VENDOR_CLASS, "<http://www.vendor" + v + ".com/>");
       RangeSampler deliveryDays = new RangeSampler(2, 21, 14.2, offerSeeds.nextLong());
       RangeSampler product = new RangeSampler(2, products, 4, offerSeeds.nextLong());
       Random offerDates = new Random(offerSeeds.nextLong());
@@ -305,7 +306,7 @@ public final class BsbmGenerator {
           w.plain(TITLE, title);
           w.tagged(TEXT, body, COUNTRY_LANGUAGES[country]);
           for (int j = 1; j <= 4; j++) {
-            if (Bucket.percent(ratings, 70)) {
+            if (Bucket.SEVENTY_PERCENT.draw(ratings)) {
               w.typed(RATING[j], Integer.toString(values.nextInt(10) + 1), INTEGER);
             }
           }
@@ -345,24 +346,21 @@ public final class BsbmGenerator {
 
   /** A product label: its words are counted into the label word list (cdlw.dat). */
   String label(Random values) {
-    int n = uniform(values, 1, 3);
     text.setLength(0);
-    for (int i = 0; i < n; i++) {
-      String w = labels.word();
-      labelWords.merge(w, 1, Integer::sum);
-      if (i > 0) {
-        text.append(' ');
-      }
-      text.append(w);
-    }
+    labels.sentence(uniform(values, 1, 3), text, labelWords);
     return text.toString();
   }
 
   String sentence(Dictionary words, Random counts, int min, int max) {
-    int n = uniform(counts, min, max);
     text.setLength(0);
-    words.sentence(n, text);
+    words.sentence(uniform(counts, min, max), text, null);
     return text.toString();
+  }
+
+  /** rdfs:label (1-3 words) and rdfs:comment, their word counts drawn on {@code values}. */
+  private void labelAndComment(Random values, int minComment, int maxComment) throws IOException {
+    out.plain(LABEL, sentence(labels, values, 1, 3));
+    out.plain(COMMENT, sentence(texts, values, minComment, maxComment));
   }
 
   Dictionary texts() {

@@ -7,16 +7,19 @@ public final class Bucket {
   public static final Bucket COUNTRY = new Bucket(40, 10, 10, 10, 5, 5, 5, 5, 5, 5);
   static final Bucket PROFILE = new Bucket(40, 20, 40);
 
-  /** Draws true with the given percentage; the order of the entries matters to the stream. */
-  static boolean percent(Random random, int truePercent) {
-    return truePercent == 70
-        ? SEVENTY.pick(random) == 0
-        : (truePercent == 25 ? QUARTER : HALF).pick(random) == 1;
+  /**
+   * A yes/no draw: a two-entry bucket and the entry that means yes. bsbmtools lists the entries in
+   * either order, and the order decides which draws say yes.
+   */
+  record Flag(Bucket bucket, int yes) {
+    boolean draw(Random random) {
+      return bucket.pick(random) == yes;
+    }
   }
 
-  private static final Bucket SEVENTY = new Bucket(70, 30); // [true, false]
-  private static final Bucket QUARTER = new Bucket(75, 25); // [false, true]
-  private static final Bucket HALF = new Bucket(50, 50); // [false, true]
+  static final Flag SEVENTY_PERCENT = new Flag(new Bucket(70, 30), 0); // [true 70, false 30]
+  static final Flag QUARTER = new Flag(new Bucket(75, 25), 1); // [false 75, true 25]
+  static final Flag HALF = new Flag(new Bucket(50, 50), 1); // [false 50, true 50]
 
   private final double[] running;
 

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /** A word list and its own random stream: sentences are uniform picks with replacement. */
@@ -23,13 +24,17 @@ final class Dictionary {
     this.random = new Random(seed);
   }
 
-  /** Appends {@code n} words separated by single spaces. */
-  void sentence(int n, StringBuilder out) {
+  /** Appends {@code n} words separated by single spaces, counting each into {@code counts}. */
+  void sentence(int n, StringBuilder out, Map<String, Integer> counts) {
     for (int i = 0; i < n; i++) {
+      String w = words[random.nextInt(words.length)];
+      if (counts != null) {
+        counts.merge(w, 1, Integer::sum);
+      }
       if (i > 0) {
         out.append(' ');
       }
-      out.append(words[random.nextInt(words.length)]);
+      out.append(w);
     }
   }
 

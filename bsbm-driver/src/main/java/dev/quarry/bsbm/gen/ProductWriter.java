@@ -49,13 +49,13 @@ final class ProductWriter {
         numbers[i] = numeric.next();
         textuals[i] = textual();
       }
-      optional(4, profile == 1, profile == 2, half, 50);
-      optional(5, profile == 1, profile != 1, quarter, 25);
+      optional(4, profile == 1, profile == 2, half, Bucket.HALF);
+      optional(5, profile == 1, profile != 1, quarter, Bucket.QUARTER);
       if (profile == 3) {
-        if (Bucket.percent(half, 50)) {
+        if (Bucket.HALF.draw(half)) {
           numbers[6] = numeric.next();
         }
-        if (Bucket.percent(half, 50)) {
+        if (Bucket.HALF.draw(half)) {
           textuals[6] = textual();
         }
       }
@@ -63,7 +63,7 @@ final class ProductWriter {
       for (int t = type; t != 1; t = g.parents()[t]) {
         int first = g.featureFirst()[t];
         for (int f = first; f < first + g.featureCount()[t]; f++) {
-          if (Bucket.percent(quarter, 25)) {
+          if (Bucket.QUARTER.draw(quarter)) {
             features[featureCount++] = f;
           }
         }
@@ -97,12 +97,12 @@ final class ProductWriter {
   }
 
   /** Property i: both present, or each by its own flag, or absent; flags first, then values. */
-  private void optional(int i, boolean both, boolean flagged, Random flags, int percent) {
+  private void optional(int i, boolean both, boolean flagged, Random flags, Bucket.Flag flag) {
     boolean hasNumber = both;
     boolean hasText = both;
     if (flagged) {
-      hasNumber = Bucket.percent(flags, percent);
-      hasText = Bucket.percent(flags, percent);
+      hasNumber = flag.draw(flags);
+      hasText = flag.draw(flags);
     }
     if (hasNumber) {
       numbers[i] = numeric.next();

@@ -35,7 +35,7 @@ public record TestDriverData(
     return levelEnds[levelEnds.length - 1];
   }
 
-  /** Leaf type numbers in creation order. */
+  /** The first leaf type's number: the leaves are the last level, in creation order. */
   public int firstLeaf() {
     return levelEnds[levelEnds.length - 2] + 1;
   }

@@ -11,8 +11,8 @@ public final class Vocabulary {
   static final String FOAF = "http://xmlns.com/foaf/0.1/";
   static final String REV = "http://purl.org/stuff/rev#";
   static final String BSBM = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/vocabulary/";
-  public static final String INST = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/";
-  public static final String COUNTRIES = "http://downlode.org/rdf/iso-3166/countries#";
+  static final String INST = "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/";
+  static final String COUNTRIES = "http://downlode.org/rdf/iso-3166/countries#";
 
   static final String TYPE = iri(RDF, "type");
   static final String LABEL = iri(RDFS, "label");
@@ -60,7 +60,7 @@ public final class Vocabulary {
   static final String STANDARDIZATION_INSTITUTION = inst("StandardizationInstitution1");
 
   /** Country codes in the order of the weighted choice (US 40%, GB, JP, CN 10%, the rest 5%). */
-  public static final String[] COUNTRY_CODES = {
+  static final String[] COUNTRY_CODES = {
     "US", "GB", "JP", "CN", "DE", "FR", "ES", "RU", "KR", "AT"
   };
 
@@ -77,23 +77,23 @@ public final class Vocabulary {
     return iri(INST, local);
   }
 
-  static String country(int index) {
+  public static String country(int index) {
     return iri(COUNTRIES, COUNTRY_CODES[index]);
   }
 
-  static String productType(int n) {
+  public static String productType(int n) {
     return inst("ProductType" + n);
   }
 
-  static String productFeature(int n) {
+  public static String productFeature(int n) {
     return inst("ProductFeature" + n);
   }
 
-  static String producer(int k) {
+  public static String producer(int k) {
     return inst("dataFromProducer" + k + "/Producer" + k);
   }
 
-  static String product(int producer, int n) {
+  public static String product(int producer, int n) {
     return inst("dataFromProducer" + producer + "/Product" + n);
   }
 
@@ -101,7 +101,7 @@ public final class Vocabulary {
     return inst("dataFromVendor" + v + "/Vendor" + v);
   }
 
-  static String offer(int vendor, int n) {
+  public static String offer(int vendor, int n) {
     return inst("dataFromVendor" + vendor + "/Offer" + n);
   }
 
@@ -117,7 +117,7 @@ public final class Vocabulary {
     return inst("dataFromRatingSite" + site + "/Reviewer" + n);
   }
 
-  static String review(int site, int n) {
+  public static String review(int site, int n) {
     return inst("dataFromRatingSite" + site + "/Review" + n);
   }
 

@@ -13,23 +13,34 @@ final class Withheld {
   private final int first;
   private final Parts[] parts;
 
-  private record Parts(
-      ByteArrayOutputStream productBytes,
-      TripleWriter product,
-      ByteArrayOutputStream offerBytes,
-      TripleWriter offers,
-      ByteArrayOutputStream reviewBytes,
-      TripleWriter reviews) {
-    static Parts create() {
-      ByteArrayOutputStream p = new ByteArrayOutputStream(4096);
-      ByteArrayOutputStream o = new ByteArrayOutputStream(16384);
-      ByteArrayOutputStream r = new ByteArrayOutputStream(16384);
-      return new Parts(
-          p, new TripleWriter(p, 1024), o, new TripleWriter(o, 1024), r, new TripleWriter(r, 1024));
+  /** Triples kept in memory until the update file is written. */
+  private static final class Buffered extends TripleWriter {
+    private final ByteArrayOutputStream bytes;
+
+    Buffered() {
+      this(new ByteArrayOutputStream(4096));
     }
 
-    long triples() {
-      return product.triples() + offers.triples() + reviews.triples();
+    private Buffered(ByteArrayOutputStream bytes) {
+      super(bytes, 1024);
+      this.bytes = bytes;
+    }
+
+    long writeTo(OutputStream out) throws IOException {
+      flush();
+      bytes.writeTo(out);
+      return triples();
+    }
+  }
+
+  /** One withheld product: its own triples, its offers', its reviews', in the file's order. */
+  private record Parts(Buffered product, Buffered offers, Buffered reviews) {
+    Parts() {
+      this(new Buffered(), new Buffered(), new Buffered());
+    }
+
+    long writeTo(OutputStream out) throws IOException {
+      return product.writeTo(out) + offers.writeTo(out) + reviews.writeTo(out);
     }
   }
 
@@ -37,7 +48,7 @@ final class Withheld {
     this.first = first;
     this.parts = new Parts[last - first + 1];
     for (int i = 0; i < parts.length; i++) {
-      parts[i] = Parts.create();
+      parts[i] = new Parts();
     }
   }
 
@@ -62,15 +73,8 @@ final class Withheld {
     long triples = 0;
     byte[] sep = separator.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     for (int i = 0; i < parts.length; i++) {
-      Parts p = parts[i];
-      p.product.flush();
-      p.offers.flush();
-      p.reviews.flush();
-      p.productBytes.writeTo(out);
-      p.offerBytes.writeTo(out);
-      p.reviewBytes.writeTo(out);
-      triples += p.triples();
-      parts[i] = null;
+      triples += parts[i].writeTo(out);
+      parts[i] = null; // written: let it go
       if ((i + 1) % productsPerTransaction == 0) {
         out.write(sep);
       }

@@ -9,6 +9,7 @@ import dev.quarry.core.storage.SpaceMap;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -133,9 +134,10 @@ public final class Transactions {
       Committed next = new Committed(roots, w.stats(), logical.generation() + 1);
       generation = next.generation();
       synchronized (readers) {
-        if (!w.released.isEmpty()) {
+        List<Long> released = w.pages.released();
+        if (!released.isEmpty()) {
           releasedByCommit.add(
-              new Released(generation, w.released.stream().mapToLong(Long::longValue).toArray()));
+              new Released(generation, released.stream().mapToLong(Long::longValue).toArray()));
         }
       }
       logical = next;
@@ -186,11 +188,7 @@ public final class Transactions {
   }
 
   private void rollback(WriteTxn w) {
-    for (long p : w.fresh) {
-      pool.discard(p);
-      space.free(p);
-    }
-    w.fresh.clear();
+    w.pages.discardAllocated();
     try {
       dictionary.rollback();
     } catch (IOException e) {

@@ -160,7 +160,7 @@ class BTreeTest {
     alloc.commit(false); // nothing reclaimed: root1's readers may still be reading
     assertSame(tree, root1, v1, rnd);
     assertSame(tree, root2, v2, rnd);
-    assertFalse(alloc.released.isEmpty(), "copy-on-write released the pages root2 replaced");
+    assertFalse(alloc.released().isEmpty(), "copy-on-write released the pages root2 replaced");
   }
 
   @Test

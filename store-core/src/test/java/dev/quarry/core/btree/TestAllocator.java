@@ -2,64 +2,51 @@ package dev.quarry.core.btree;
 
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.storage.SpaceMap;
-import java.util.ArrayList;
-import java.util.HashSet;
+import dev.quarry.core.txn.TxnPages;
 import java.util.List;
-import java.util.Set;
 
-/** A transaction's allocator for tests: {@link #commit} makes this transaction's pages old. */
+/**
+ * One tree's allocator in a sequence of transactions, as the store's writer uses it ({@link
+ * TxnPages}): {@link #commit} makes this transaction's pages old.
+ */
 final class TestAllocator implements PageAllocator {
-  final SpaceMap space;
-  final BufferPool pool;
-  final int owner;
-  final Set<Long> fresh = new HashSet<>();
-  final List<Long> released = new ArrayList<>();
-  boolean freeOnRelease = true;
+  private final TxnPages pages;
+  private final PageAllocator allocator;
 
   TestAllocator(SpaceMap space, BufferPool pool, int owner) {
-    this.space = space;
-    this.pool = pool;
-    this.owner = owner;
+    this.pages = new TxnPages(space, pool);
+    this.allocator = pages.allocator(owner);
   }
 
   @Override
   public long allocate() {
-    long p = space.allocate(owner);
-    fresh.add(p);
-    return p;
+    return allocator.allocate();
   }
 
   @Override
   public long allocateNear(long page) {
-    long p = space.allocateNear(owner, page);
-    fresh.add(p);
-    return p;
+    return allocator.allocateNear(page);
   }
 
   @Override
   public boolean isNew(long page) {
-    return fresh.contains(page);
+    return allocator.isNew(page);
   }
 
   @Override
   public void release(long page) {
-    if (fresh.remove(page)) {
-      pool.discard(page);
-      space.free(page);
-    } else {
-      released.add(page); // old snapshots may still read it
-    }
+    allocator.release(page);
+  }
+
+  List<Long> released() {
+    return pages.released();
   }
 
   /** Ends the transaction; with {@code reclaim}, pages it released are freed (no old readers). */
   void commit(boolean reclaim) {
-    fresh.clear();
+    pages.committed();
     if (reclaim) {
-      for (long p : released) {
-        pool.discard(p);
-        space.free(p);
-      }
-      released.clear();
+      pages.freeReleased();
     }
   }
 }

@@ -242,16 +242,19 @@ public final class Compiler {
     while (!rest.isEmpty()) {
       Triple best = null;
       double bestCost = Double.MAX_VALUE;
+      double bestFanOut = 0;
       for (Triple t : rest) {
         Set<Var> after = new LinkedHashSet<>(bound);
         after.addAll(Group.vars(List.of(t)));
-        double cost = estimates.perRow(t, bound, terms) * Selectivity.of(pending, bound, after);
+        double fanOut = estimates.perRow(t, bound, terms);
+        double cost = fanOut * Selectivity.of(pending, bound, after);
         if (!bound.isEmpty() && !connected(t, bound)) {
           cost *= 1e6; // a cartesian product: last
         }
         if (cost < bestCost) {
           bestCost = cost;
           best = t;
+          bestFanOut = fanOut;
         }
       }
       rest.remove(best);
@@ -268,10 +271,9 @@ public final class Compiler {
           }
         }
       }
-      double fanOut = estimates.perRow(best, bound, terms);
-      rows *= Math.max(fanOut, 1e-3);
+      rows *= Math.max(bestFanOut, 1e-3);
       cur =
-          new PatternJoin(cur, access, graph, consts, at, rules, fanOut, text(best))
+          new PatternJoin(cur, access, graph, consts, at, rules, bestFanOut, text(best))
               .estimate(rows)
               .cancellable(cxt);
       for (Var v : at) {
