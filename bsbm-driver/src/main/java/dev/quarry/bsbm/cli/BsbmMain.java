@@ -13,7 +13,12 @@ import picocli.CommandLine.Command;
     name = "bsbm",
     mixinStandardHelpOptions = true,
     description = "The Berlin SPARQL Benchmark (V3.1, as bsbmtools 0.2): generator and driver.",
-    subcommands = {GenerateCommand.class, RunCommand.class, CompareCommand.class})
+    subcommands = {
+      GenerateCommand.class,
+      RunCommand.class,
+      SweepCommand.class,
+      CompareCommand.class
+    })
 public final class BsbmMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package dev.quarry.bsbm.cli;
 
+import dev.quarry.bsbm.driver.ColdComparison;
 import dev.quarry.bsbm.driver.Comparison;
 import dev.quarry.bsbm.driver.Summary;
 import dev.quarry.bsbm.driver.SummaryJson;
@@ -42,11 +43,27 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--title", defaultValue = "BSBM Explore", description = "The chart's title.")
   String title;
 
+  @Option(
+      names = "--cold",
+      description =
+          "The results are runs from cold: a table of each one's approach to its warm QMpH and a"
+              + " chart of QMpH over time, every system on it.")
+  boolean cold;
+
   @Override
   public Integer call() throws Exception {
     List<Summary> runs = new ArrayList<>();
     for (Path p : results) {
       runs.add(SummaryJson.read(p));
+    }
+    if (cold) {
+      String md = ColdComparison.markdown(runs);
+      Files.createDirectories(output.toAbsolutePath().getParent());
+      Files.writeString(Path.of(output + ".md"), md);
+      ColdComparison.chart(runs, title, Path.of(output + ".png"));
+      System.out.print(md);
+      System.out.println("written: " + output + ".md, " + output + ".png");
+      return 0;
     }
     Map<String, double[]> loadTimes = new HashMap<>();
     if (loads != null) {

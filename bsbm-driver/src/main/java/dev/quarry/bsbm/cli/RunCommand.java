@@ -140,6 +140,29 @@ final class RunCommand implements Callable<Integer> {
       description = "Seconds per point of the QMpH-over-time line. Default 60.")
   int periodSeconds;
 
+  @Option(
+      names = "--duration",
+      paramLabel = "SECONDS",
+      description =
+          "Stop taking measured mixes after this many seconds (-runs is then a cap). For cold"
+              + " runs, whose systems differ a hundredfold in speed.")
+  Integer durationSeconds;
+
+  @Option(
+      names = "--warm-reference",
+      paramLabel = "FILE",
+      description =
+          "A warm run's JSON result (same target and clients): this run, started cold with -w 0,"
+              + " reports when its throughput first reached 90% of that QMpH.")
+  Path warmReference;
+
+  @Option(
+      names = "--direct-io",
+      description =
+          "Embedded: open the store with O_DIRECT, so only the buffer pool caches pages (a cold"
+              + " run from an empty pool gets no help from the OS cache).")
+  boolean directIo;
+
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
 
@@ -157,24 +180,38 @@ final class RunCommand implements Callable<Integer> {
             clients,
             Duration.ofMillis(timeoutMs),
             updateDataset,
-            periodSeconds);
+            periodSeconds,
+            durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
+            warmReference == null ? 0 : SummaryJson.read(warmReference).qmph());
     try (Store store = where.embedded == null ? null : openStore();
         Target target =
             store == null
                 ? new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name)
                 : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
+      long[] measuredStart = {0};
       Summary s =
           benchmark.run(
               target,
               bar == null
                   ? null
-                  : (warm, done, total) ->
+                  : (warm, done, total) -> {
+                    if (warm || durationSeconds == null) {
                       bar.show(
                           warm ? "warm-up" : "measured",
                           done,
                           total,
-                          done + "/" + total + " mixes"));
+                          done + "/" + total + " mixes");
+                      return;
+                    }
+                    measuredStart[0] = measuredStart[0] == 0 ? System.nanoTime() : measuredStart[0];
+                    long seconds = (System.nanoTime() - measuredStart[0]) / 1_000_000_000L;
+                    bar.show(
+                        "measured",
+                        Math.min(seconds, durationSeconds),
+                        durationSeconds,
+                        seconds + "/" + durationSeconds + " s, " + done + " mixes");
+                  });
       if (bar != null) {
         bar.done();
       }
@@ -194,7 +231,10 @@ final class RunCommand implements Callable<Integer> {
 
   private Store openStore() {
     Config config =
-        Config.defaults().with("store.location", where.embedded).with("store.buffers", buffers);
+        Config.defaults()
+            .with("store.location", where.embedded)
+            .with("store.buffers", buffers)
+            .with("store.direct-io", directIo);
     Store store = Quarry.open(config);
     if (load != null && store.stats().quads() == 0) {
       Loader.Result r =

@@ -11,6 +11,10 @@ import java.util.List;
  *
  * @param updateDataset the update file for use cases with updates (null otherwise)
  * @param periodSeconds the period of the QMpH-over-time line
+ * @param duration if not null, clients take no new measured mix after this long (a cold run is
+ *     bounded in time, since systems differ a hundredfold in speed); {@code runs} is then a cap
+ * @param warmQmph for a run from cold: the same system's warm QMpH, to time the approach to it (0:
+ *     none)
  */
 public record Benchmark(
     UseCase useCase,
@@ -21,9 +25,36 @@ public record Benchmark(
     int clients,
     Duration timeout,
     Path updateDataset,
-    int periodSeconds) {
+    int periodSeconds,
+    Duration duration,
+    double warmQmph) {
 
   public static final long DEFAULT_SEED = 808080L;
+
+  /** A run of a fixed number of mixes, not measured against a warm figure. */
+  public Benchmark(
+      UseCase useCase,
+      TestDriverData driverData,
+      long seed,
+      int warmUps,
+      int runs,
+      int clients,
+      Duration timeout,
+      Path updateDataset,
+      int periodSeconds) {
+    this(
+        useCase,
+        driverData,
+        seed,
+        warmUps,
+        runs,
+        clients,
+        timeout,
+        updateDataset,
+        periodSeconds,
+        null,
+        0);
+  }
 
   public Benchmark {
     if (clients < 1 || runs < 1 || warmUps < 0) {
@@ -50,8 +81,15 @@ public record Benchmark(
   }
 
   public Summary run(Target target, Driver.Progress progress) throws Exception {
-    Driver.Measurements m = Driver.run(target, plan(), clients, timeout, progress);
+    Driver.Measurements m = Driver.run(target, plan(), clients, timeout, duration, progress);
     return Summary.of(
-        target.describe(), useCase, driverData.products(), seed, warmUps, m, periodSeconds);
+        target.describe(),
+        useCase,
+        driverData.products(),
+        seed,
+        warmUps,
+        m,
+        periodSeconds,
+        warmQmph);
   }
 }

@@ -31,13 +31,20 @@ public final class Driver {
   private Driver() {}
 
   public static Measurements run(
-      Target target, List<MixPlan.Mix> plan, int clients, Duration timeout, Progress progress)
+      Target target,
+      List<MixPlan.Mix> plan,
+      int clients,
+      Duration timeout,
+      Duration duration,
+      Progress progress)
       throws Exception {
     List<MixPlan.Mix> warmUps = plan.stream().filter(MixPlan.Mix::warmUp).toList();
     List<MixPlan.Mix> measured = plan.stream().filter(m -> !m.warmUp()).toList();
-    phase(target, warmUps, clients, timeout, progress, true, 0);
+    phase(target, warmUps, clients, timeout, progress, true, 0, Long.MAX_VALUE);
     long start = System.nanoTime();
-    List<Recorder> recorders = phase(target, measured, clients, timeout, progress, false, start);
+    long limit = duration == null ? Long.MAX_VALUE : duration.toNanos();
+    List<Recorder> recorders =
+        phase(target, measured, clients, timeout, progress, false, start, limit);
     long wall = System.nanoTime() - start;
     List<Execution> executions = new ArrayList<>();
     List<MixTiming> mixes = new ArrayList<>();
@@ -56,8 +63,10 @@ public final class Driver {
       Duration timeout,
       Progress progress,
       boolean warmUp,
-      long start)
+      long start,
+      long limitNanos)
       throws Exception {
+    long began = System.nanoTime();
     AtomicInteger next = new AtomicInteger();
     AtomicInteger done = new AtomicInteger();
     AtomicReference<Exception> failure = new AtomicReference<>();
@@ -73,7 +82,9 @@ public final class Driver {
                   () -> {
                     try {
                       for (int i;
-                          failure.get() == null && (i = next.getAndIncrement()) < mixes.size(); ) {
+                          failure.get() == null
+                              && System.nanoTime() - began < limitNanos
+                              && (i = next.getAndIncrement()) < mixes.size(); ) {
                         rec.run(target, mixes.get(i), timeout, warmUp, start);
                         if (progress != null) {
                           progress.mixDone(warmUp, done.incrementAndGet(), mixes.size());

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
  * each template's {@link QueryStats}, QMpH over time, and the result checks.
  *
  * @param timeline QMpH per period of {@code periodSeconds} since the measured phase began
+ * @param coldStart for a run from cold measured against a warm figure: when it got near it; or null
  */
 public record Summary(
     String target,
@@ -31,7 +32,8 @@ public record Summary(
     List<QueryStats> queries,
     int periodSeconds,
     List<Double> timeline,
-    List<String> checkFailures) {
+    List<String> checkFailures,
+    ColdStart coldStart) {
 
   /**
    * Explore templates that return results for every parameter, since the product, review or offer
@@ -53,7 +55,8 @@ public record Summary(
       long seed,
       int warmUps,
       Driver.Measurements m,
-      int periodSeconds) {
+      int periodSeconds,
+      double warmQmph) {
     int n = m.mixes().size();
     double sumMs = 0;
     double logSum = 0;
@@ -113,7 +116,8 @@ public record Summary(
         List.copyOf(queries),
         periodSeconds,
         timeline(m, periodSeconds),
-        List.copyOf(failures));
+        List.copyOf(failures),
+        warmQmph > 0 ? ColdStart.of(warmQmph, m.mixes(), periodSeconds) : null);
   }
 
   /** Mixes finished per period, scaled to an hour. */

@@ -61,6 +61,12 @@ public final class SummaryJson {
     JsonArray failures = new JsonArray();
     s.checkFailures().forEach(failures::add);
     o.put("checkFailures", failures);
+    if (s.coldStart() != null) {
+      JsonObject cold = new JsonObject();
+      cold.put("warmQmph", num(s.coldStart().warmQmph()));
+      cold.put("secondsTo90", num(s.coldStart().secondsTo90()));
+      o.put("coldStart", cold);
+    }
     Path parent = file.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     try (OutputStream out = Files.newOutputStream(file)) {
@@ -115,7 +121,11 @@ public final class SummaryJson {
         queries,
         i(o, "periodSeconds"),
         timeline,
-        failures);
+        failures,
+        o.hasKey("coldStart")
+            ? new ColdStart(
+                d(o.getObj("coldStart"), "warmQmph"), d(o.getObj("coldStart"), "secondsTo90"))
+            : null);
   }
 
   private static JsonNumber num(double v) {

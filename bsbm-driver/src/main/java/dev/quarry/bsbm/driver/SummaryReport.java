@@ -37,6 +37,21 @@ public final class SummaryReport {
             s.minMixMs(),
             s.maxMixMs(),
             s.wallSeconds()));
+    ColdStart cold = s.coldStart();
+    if (cold != null) {
+      md.append(
+          cold.reached()
+              ? String.format(
+                  Locale.ROOT,
+                  "From cold: 90%% of the warm %,.0f QMpH reached after **%.0f s**%n%n",
+                  cold.warmQmph(),
+                  cold.secondsTo90())
+              : String.format(
+                  Locale.ROOT,
+                  "From cold: 90%% of the warm %,.0f QMpH **not reached** in %.0f s%n%n",
+                  cold.warmQmph(),
+                  s.wallSeconds()));
+    }
     md.append(
         "| query | count | AQET ms | geo ms | min ms | p50 ms | p95 ms | max ms | QPS | results avg"
             + " (min..max) | timeouts |\n");
@@ -108,6 +123,10 @@ public final class SummaryReport {
             .mapToObj(i -> (double) (i + 1) * s.periodSeconds())
             .toList();
     chart.addSeries(s.target(), x, s.timeline());
+    if (s.coldStart() != null && !x.isEmpty()) {
+      double line = ColdStart.SHARE * s.coldStart().warmQmph();
+      chart.addSeries("90% of warm", List.of(0.0, x.getLast()), List.of(line, line));
+    }
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
 }

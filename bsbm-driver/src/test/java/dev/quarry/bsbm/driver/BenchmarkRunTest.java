@@ -99,6 +99,26 @@ class BenchmarkRunTest {
   }
 
   @Test
+  void aRunBoundedInTimeStopsTakingMixes() throws Exception {
+    Benchmark b =
+        new Benchmark(
+            UseCase.load(UseCase.EXPLORE, null),
+            td,
+            Benchmark.DEFAULT_SEED,
+            0,
+            5_000,
+            2,
+            Duration.ZERO,
+            null,
+            1,
+            Duration.ofMillis(300),
+            0);
+    Summary s = b.run(new EmbeddedTarget(store, "embedded"), null);
+    assertTrue(s.runs() > 0 && s.runs() < 5_000, s.runs() + " mixes");
+    assertTrue(s.wallSeconds() < 30, "stopped near its duration: " + s.wallSeconds() + " s");
+  }
+
+  @Test
   void exploreAndUpdateInsertsTheWithheldProducts() throws Exception {
     Path storeDir = dir.resolve("update-store");
     try (Store s = Quarry.open(Config.defaults().with("store.location", storeDir))) {

@@ -1,6 +1,7 @@
 package dev.quarry.bsbm.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +27,7 @@ class SummaryTest {
 
   @Test
   void oneClientQmphIsAnHourOverTheMeanMixRuntime() {
-    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(1, 999, 100, 200, 300), 60);
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(1, 999, 100, 200, 300), 60, 0);
     assertEquals(200, s.cqetMs(), 1e-9);
     assertEquals(18_000, s.qmph(), 1e-6);
     assertEquals(100, s.minMixMs(), 1e-9);
@@ -42,10 +43,39 @@ class SummaryTest {
 
   @Test
   void severalClientsQmphIsMixesPerWallClockHour() {
-    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(4, 2000, 400, 400, 400, 400), 60);
+    Summary s =
+        Summary.of("t", EXPLORE, 100, 1, 0, measurements(4, 2000, 400, 400, 400, 400), 60, 0);
     assertEquals(4 * 3600.0 / 2.0, s.qmph(), 1e-6);
     // average concurrency 1.6 s / 2 s = 0.8 queries in flight; AQET 200 ms -> 4 QPS
     assertEquals(4.0, s.queries().getFirst().qps(), 1e-9);
+  }
+
+  @Test
+  void coldStartTimesTheApproachToNinetyPercentOfWarm(@TempDir Path dir) throws Exception {
+    // Warm: one mix a second (3,600 QMpH); 90% over a 10 s window is 9 mixes. A mix at 5 s and
+    // 10 s, then one a second: the window (8 s, 18 s] is the first to hold 9.
+    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
+    long[] ends = new long[22];
+    ends[0] = 5;
+    ends[1] = 10;
+    for (int i = 2; i < ends.length; i++) {
+      ends[i] = 9 + i;
+    }
+    for (int i = 0; i < ends.length; i++) {
+      mixes.add(new Driver.MixTiming(i, 1_000_000, ends[i] * 1_000_000_000L));
+    }
+    assertEquals(18, ColdStart.of(3600, mixes, 10).secondsTo90(), 1e-9);
+    ColdStart never = ColdStart.of(7200, mixes, 10);
+    assertEquals(-1, never.secondsTo90());
+
+    Driver.Measurements m = new Driver.Measurements(List.of(), mixes, 31 * 1_000_000_000L, 1);
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, m, 10, 3600);
+    SummaryJson.write(s, dir.resolve("cold.json"));
+    Summary back = SummaryJson.read(dir.resolve("cold.json"));
+    assertEquals(new ColdStart(3600, 18), back.coldStart());
+    assertTrue(SummaryReport.markdown(back).contains("reached after **18 s**"));
+    SummaryReport.timelineChart(back, dir.resolve("cold.png"));
+    assertTrue(java.nio.file.Files.size(dir.resolve("cold.png")) > 1000);
   }
 
   @Test
@@ -58,7 +88,7 @@ class SummaryTest {
 
   @Test
   void theJsonResultFileRoundTrips(@TempDir Path dir) throws Exception {
-    Summary s = Summary.of("t", EXPLORE, 100, 7, 3, measurements(1, 999, 100, 200, 300), 60);
+    Summary s = Summary.of("t", EXPLORE, 100, 7, 3, measurements(1, 999, 100, 200, 300), 60, 0);
     SummaryJson.write(s, dir.resolve("r.json"));
     Summary back = SummaryJson.read(dir.resolve("r.json"));
     assertEquals(s.qmph(), back.qmph(), 1e-3);

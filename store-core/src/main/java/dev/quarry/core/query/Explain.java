@@ -49,7 +49,10 @@ public final class Explain {
       sb.append("No part ran on Quarry's id executor.\n");
     }
     for (int i = 0; i < plans.size(); i++) {
-      sb.append(String.format("Id plan %d (estimated rows / actual rows):%n", i + 1));
+      sb.append(
+          String.format(
+              "Id plan %d (estimated rows / actual rows, ms in the operator / with its inputs):%n",
+              i + 1));
       render(plans.get(i), 1, sb);
     }
     return sb.toString();
@@ -67,7 +70,17 @@ public final class Explain {
   private static void render(IdOperator op, int depth, StringBuilder sb) {
     sb.append("  ".repeat(depth)).append(op.label());
     String est = op.estimate() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", op.estimate());
-    sb.append("  [").append(est).append(" / ").append(op.produced()).append("]\n");
+    long inputs = 0;
+    for (IdOperator in : op.inputs()) {
+      inputs += in.nanos();
+    }
+    sb.append("  [").append(est).append(" / ").append(op.produced()).append("]");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "  %.2f / %.2f ms%n",
+            Math.max(0, op.nanos() - inputs) / 1e6,
+            op.nanos() / 1e6));
     for (IdOperator in : op.inputs()) {
       render(in, depth + 1, sb);
     }

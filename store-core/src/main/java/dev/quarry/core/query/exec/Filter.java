@@ -26,7 +26,7 @@ public final class Filter extends IdOperator {
     this.cxt = cxt;
     this.tests = new IdCondition[exprs.size()];
     for (int i = 0; i < exprs.size(); i++) {
-      tests[i] = IdCondition.of(exprs.get(i), vars, terms);
+      tests[i] = IdCondition.of(exprs.get(i), vars, terms, cxt);
     }
   }
 

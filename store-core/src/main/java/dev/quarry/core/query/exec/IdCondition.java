@@ -6,23 +6,33 @@ import dev.quarry.core.query.TermSpace;
 import java.util.List;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.expr.E_Add;
 import org.apache.jena.sparql.expr.E_Bound;
+import org.apache.jena.sparql.expr.E_Divide;
 import org.apache.jena.sparql.expr.E_Equals;
 import org.apache.jena.sparql.expr.E_GreaterThan;
 import org.apache.jena.sparql.expr.E_GreaterThanOrEqual;
 import org.apache.jena.sparql.expr.E_LessThan;
 import org.apache.jena.sparql.expr.E_LessThanOrEqual;
+import org.apache.jena.sparql.expr.E_Multiply;
 import org.apache.jena.sparql.expr.E_NotEquals;
 import org.apache.jena.sparql.expr.E_SameTerm;
+import org.apache.jena.sparql.expr.E_Subtract;
+import org.apache.jena.sparql.expr.E_UnaryMinus;
+import org.apache.jena.sparql.expr.E_UnaryPlus;
 import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprEvalException;
+import org.apache.jena.sparql.expr.ExprFunction;
 import org.apache.jena.sparql.expr.ExprFunction2;
 import org.apache.jena.sparql.expr.ExprVar;
+import org.apache.jena.sparql.function.FunctionEnv;
 
 /**
  * A filter condition decided on ids where ids suffice: sameTerm, = and != against an IRI or between
  * identical terms, bound(), and comparisons of integers or decimals held inline with the same
- * datatype (their ids are in value order). Anything else answers {@link #UNKNOWN} and is evaluated
- * on decoded terms.
+ * datatype (their ids are in value order). A side of a comparison may be arithmetic over the row's
+ * variables ({@code ?x < ?y + 120}): it is computed by ARQ once per distinct value of its variables
+ * and compared as an id. Anything else answers {@link #UNKNOWN} and is evaluated on decoded terms.
  */
 abstract class IdCondition {
   static final int FALSE = 0;
@@ -32,7 +42,7 @@ abstract class IdCondition {
   abstract int test(long[] row);
 
   /** The id test for an expression, or null if it has none. */
-  static IdCondition of(Expr e, List<Var> vars, TermSpace terms) {
+  static IdCondition of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
     if (e instanceof E_Bound b && b.getArg() instanceof ExprVar v) {
       int c = vars.indexOf(v.asVar());
       return c < 0
@@ -47,8 +57,8 @@ abstract class IdCondition {
     if (!(e instanceof ExprFunction2 f)) {
       return null;
     }
-    Operand a = Operand.of(f.getArg1(), vars, terms);
-    Operand b = Operand.of(f.getArg2(), vars, terms);
+    Operand a = Operand.of(f.getArg1(), vars, terms, env);
+    Operand b = Operand.of(f.getArg2(), vars, terms, env);
     if (a == null || b == null) {
       return null;
     }
@@ -92,6 +102,9 @@ abstract class IdCondition {
       int test(long[] row) {
         long x = a.value(row);
         long y = b.value(row);
+        if (x == Operand.UNKNOWN_ID || y == Operand.UNKNOWN_ID) {
+          return UNKNOWN;
+        }
         if (x == 0 || y == 0) {
           return FALSE; // an unbound variable: an error, which a filter treats as false
         }
@@ -132,22 +145,121 @@ abstract class IdCondition {
     return v == UNKNOWN ? UNKNOWN : 1 - v;
   }
 
-  /** An argument: a column of the row, or a constant's id. */
-  private record Operand(int column, long constant, boolean isIri) {
-    static Operand of(Expr e, List<Var> vars, TermSpace terms) {
+  /** An argument: a column of the row, a constant's id, or a value computed from the row. */
+  private interface Operand {
+    /** A value no id has: the operand could not be computed, so ARQ must decide. */
+    long UNKNOWN_ID = -1L;
+
+    long value(long[] row);
+
+    default boolean isIri() {
+      return false;
+    }
+
+    static Operand of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
       if (e instanceof ExprVar v) {
         int c = vars.indexOf(v.asVar());
-        return c < 0 ? null : new Operand(c, 0, false);
+        return c < 0 ? null : row -> row[c];
       }
       if (e.isConstant()) {
         Node n = e.getConstant().asNode();
-        return new Operand(-1, terms.encode(n), n.isURI());
+        long id = terms.encode(n);
+        boolean iri = n.isURI();
+        return new Operand() {
+          @Override
+          public long value(long[] row) {
+            return id;
+          }
+
+          @Override
+          public boolean isIri() {
+            return iri;
+          }
+        };
       }
-      return null;
+      return Computed.of(e, vars, terms, env);
+    }
+  }
+
+  /**
+   * Arithmetic over the row's variables, evaluated by ARQ on decoded terms but only when the ids of
+   * its variables change: in a join they are often the same for many rows in a row.
+   */
+  private static final class Computed implements Operand {
+    private final Expr expr;
+    private final List<Var> vars;
+    private final int[] columns;
+    private final long[] last;
+    private long result = UNKNOWN_ID;
+    private final TermSpace terms;
+    private final FunctionEnv env;
+
+    private Computed(Expr expr, List<Var> vars, int[] columns, TermSpace terms, FunctionEnv env) {
+      this.expr = expr;
+      this.vars = vars;
+      this.columns = columns;
+      this.last = new long[columns.length];
+      this.terms = terms;
+      this.env = env;
     }
 
-    long value(long[] row) {
-      return column >= 0 ? row[column] : constant;
+    static Computed of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
+      if (env == null || !arithmetic(e)) {
+        return null;
+      }
+      List<Var> mentioned = List.copyOf(e.getVarsMentioned());
+      int[] columns = new int[mentioned.size()];
+      for (int i = 0; i < columns.length; i++) {
+        columns[i] = vars.indexOf(mentioned.get(i));
+        if (columns[i] < 0) {
+          return null;
+        }
+      }
+      return new Computed(e, vars, columns, terms, env);
+    }
+
+    /**
+     * Numbers, variables and + - * / over them: deterministic, and cheap to get wrong otherwise.
+     */
+    private static boolean arithmetic(Expr e) {
+      if (e instanceof ExprVar || (e.isConstant() && e.getConstant().isNumber())) {
+        return true;
+      }
+      if (e instanceof E_Add
+          || e instanceof E_Subtract
+          || e instanceof E_Multiply
+          || e instanceof E_Divide
+          || e instanceof E_UnaryMinus
+          || e instanceof E_UnaryPlus) {
+        for (Expr arg : ((ExprFunction) e).getArgs()) {
+          if (!arithmetic(arg)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    }
+
+    @Override
+    public long value(long[] row) {
+      boolean same = result != UNKNOWN_ID;
+      for (int i = 0; i < columns.length && same; i++) {
+        same = row[columns[i]] == last[i];
+      }
+      if (same) {
+        return result;
+      }
+      for (int i = 0; i < columns.length; i++) {
+        last[i] = row[columns[i]];
+      }
+      try {
+        result =
+            terms.encode(expr.eval(new RowBinding(null, vars, row.clone(), terms), env).asNode());
+      } catch (ExprEvalException ex) {
+        result = UNKNOWN_ID; // an error: ARQ evaluates the whole condition and decides
+      }
+      return result;
     }
   }
 }

@@ -12,6 +12,7 @@ public abstract class IdOperator {
   protected final List<Var> vars;
   protected double estimate = -1;
   private long produced;
+  private long nanos; // time spent in next(), inputs included: explain shows it
   private org.apache.jena.sparql.engine.ExecutionContext cxt;
 
   protected IdOperator(List<Var> vars) {
@@ -28,6 +29,7 @@ public abstract class IdOperator {
 
   /** The next non-empty batch, or null when there are no more rows. */
   public final Rows next() {
+    long start = System.nanoTime();
     checkCancelled();
     Rows r = compute();
     while (r != null && r.size == 0) {
@@ -37,6 +39,7 @@ public abstract class IdOperator {
     if (r != null) {
       produced += r.size;
     }
+    nanos += System.nanoTime() - start;
     return r;
   }
 
@@ -71,5 +74,10 @@ public abstract class IdOperator {
 
   public long produced() {
     return produced;
+  }
+
+  /** Nanoseconds spent producing rows, the inputs' time included. */
+  public long nanos() {
+    return nanos;
   }
 }

@@ -34,7 +34,8 @@ public final class PatternJoin extends IdOperator {
   private final boolean[] inInput; // s, p, o: the variable is an input column
   private final Rules rules;
   private final int inWidth;
-  private final int chunk;
+  private final int maxChunk;
+  private int chunk;
   private final String text;
 
   private Rows in;
@@ -70,8 +71,13 @@ public final class PatternJoin extends IdOperator {
     }
     this.rules = rules;
     this.inWidth = input.vars().size();
-    // Rows per chunk: keep a chunk's matches near a few batches.
-    this.chunk = (int) Math.max(1, Math.min(Rows.BATCH, 4.0 * Rows.BATCH / Math.max(1, fanOut)));
+    // Rows per chunk: the more probes a lookup has, the denser they fall in the index and the
+    // more of them share a leaf block (1,024 probes spread over a large range each decode a block
+    // of their own). A chunk starts at one batch, so a LIMIT that needs few rows pays for few
+    // lookups, and doubles up to the size whose matches are about 16 batches.
+    this.maxChunk =
+        (int) Math.max(1, Math.min(32 * Rows.BATCH, 16.0 * Rows.BATCH / Math.max(1, fanOut)));
+    this.chunk = Math.min(maxChunk, Rows.BATCH);
     this.text = text;
   }
 
@@ -103,7 +109,7 @@ public final class PatternJoin extends IdOperator {
         continue;
       }
       if (in == null || pos >= in.size) {
-        in = input.next();
+        in = gather(chunk);
         pos = 0;
         if (in == null) {
           ended = true;
@@ -113,9 +119,25 @@ public final class PatternJoin extends IdOperator {
       int end = Math.min(in.size, pos + chunk);
       lookup(out, in, pos, end);
       pos = end;
+      chunk = Math.min(maxChunk, chunk * 2);
       scan = pending.poll();
     }
     return out;
+  }
+
+  /** At least {@code want} input rows in one batch (fewer at the end of the input), or null. */
+  private Rows gather(int want) {
+    Rows first = input.next();
+    if (first == null || first.size >= want) {
+      return first;
+    }
+    Rows all = new Rows(first.width, want);
+    for (Rows r = first; r != null; r = all.size < want ? input.next() : null) {
+      for (int i = 0; i < r.size; i++) {
+        all.appendCopy(r, i);
+      }
+    }
+    return all;
   }
 
   /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
@@ -183,32 +205,42 @@ public final class PatternJoin extends IdOperator {
       order[i] = i;
     }
     Arrays.sort(order, (a, b) -> compareKeys(probes.keys, a * 4, probes.keys, b * 4));
+    // Equal keys (rows that bind the pattern alike) are looked up once: first[u] is where the
+    // sorted probes of unique key u start in order[].
     long[] los = new long[n * 4];
     long[] his = new long[n * 4];
-    int[] origin = new int[n];
+    int[] first = new int[n + 1];
+    int unique = 0;
     for (int i = 0; i < n; i++) {
       int at = order[i] * 4;
-      origin[i] = order[i];
+      if (i > 0 && compareKeys(probes.keys, at, probes.keys, order[i - 1] * 4) == 0) {
+        continue;
+      }
+      first[unique] = i;
       boolean open = false;
       for (int c = 0; c < 4; c++) {
         long key = probes.keys[at + c];
         open |= key == 0;
-        los[i * 4 + c] = open ? 0 : key;
-        his[i * 4 + c] = open ? MAX : key;
+        los[unique * 4 + c] = open ? 0 : key;
+        his[unique * 4 + c] = open ? MAX : key;
       }
+      unique++;
     }
+    first[unique] = n;
     access.lookupBatch(
         psog,
         los,
         his,
-        n,
+        unique,
         (probe, found, at) -> {
-          int p = origin[probe];
           long qp = found[at];
           long qs = psog ? found[at + 1] : found[at + 3];
           long qo = psog ? found[at + 2] : found[at + 1];
           long qg = psog ? found[at + 3] : found[at + 2];
-          emit(out, rows, probes.rows[p], probes.rowKeys[p], qg, qs, qp, qo);
+          for (int i = first[probe]; i < first[probe + 1]; i++) {
+            int p = order[i];
+            emit(out, rows, probes.rows[p], probes.rowKeys[p], qg, qs, qp, qo);
+          }
           return true;
         });
   }

@@ -1,0 +1,75 @@
+package dev.quarry.bsbm.driver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * The throughput-versus-cache curve: QMpH of the same warm run with buffer pools of several sizes,
+ * as fractions of the store's page file (what the pool caches), with the pool's hit ratio over the
+ * measured mixes. Decides how a deployment is sized.
+ */
+public final class CacheSweep {
+  /** One pool size's run. */
+  public record Point(double fraction, long poolBytes, double qmph, double hitRatio, long reads) {}
+
+  private CacheSweep() {}
+
+  public static String markdown(
+      String title, long pageFileBytes, long termFileBytes, List<Point> points) {
+    StringBuilder md = new StringBuilder();
+    md.append("## ").append(title).append("\n\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Page file %s (what the pool caches); term file %s (read through the OS cache and the"
+                + " term cache).%n%n",
+            mb(pageFileBytes),
+            mb(termFileBytes)));
+    md.append("| pool ÷ page file | pool | QMpH | pool hit ratio | page reads |\n");
+    md.append("|---:|---:|---:|---:|---:|\n");
+    for (Point p : points) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %,.0f | %.2f%% | %,d |%n",
+              fraction(p.fraction()),
+              mb(p.poolBytes()),
+              p.qmph(),
+              100 * p.hitRatio(),
+              p.reads()));
+    }
+    return md.toString();
+  }
+
+  public static void chart(String title, List<Point> points, Path png) throws IOException {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(900)
+            .height(500)
+            .title(title)
+            .xAxisTitle("buffer pool ÷ page file")
+            .yAxisTitle("QMpH")
+            .build();
+    chart.getStyler().setXAxisLogarithmic(true);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+    chart.addSeries(
+        "QMpH",
+        points.stream().map(Point::fraction).toList(),
+        points.stream().map(Point::qmph).toList());
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  private static String fraction(double f) {
+    return f >= 1 ? String.format(Locale.ROOT, "%.0f", f) : "1/" + Math.round(1 / f);
+  }
+
+  private static String mb(long bytes) {
+    return String.format(Locale.ROOT, "%,.0f MB", bytes / 1048576.0);
+  }
+}
