@@ -3,6 +3,7 @@
 #
 #   bsbm-driver/compare.sh [-pc PRODUCTS] [-w WARMUPS] [-runs RUNS] [--clients "1 16"]
 #                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
+#                          [--cold SECONDS] [--slow-mixes fuseki=W:R]
 #
 # Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
 # missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
@@ -11,9 +12,14 @@
 # Writes DIR/results-PRODUCTS/comparison.{md,png}: load time and rate, QMpH per client count, and
 # each system's ratio to Quarry. Every system gets the same memory for its cache: Quarry's buffer
 # pool, Virtuoso's NumberOfBuffers, Fuseki's heap; Oxigraph (RocksDB) and TDB2 use the OS cache.
+# --cold S: after its warm runs each system is restarted, the OS page cache dropped (needs root),
+# and the largest client count runs for S seconds from cold (Quarry with O_DIRECT), reporting QMpH
+# every 10 s and when it reached 90% of its warm figure: DIR/results-PRODUCTS/cold-comparison.*
+# --slow-mixes fuseki=10:40 gives one system fewer warm-up:measured mixes (at 10M Fuseki needs
+# about 5 s a mix); the table's figures are rates, so they stay comparable.
 set -euo pipefail
 
-PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB
+PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB; COLD=0; SLOW=""
 SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare
 OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
 while [ $# -gt 0 ]; do
@@ -25,7 +31,9 @@ while [ $# -gt 0 ]; do
     --memory) MEM=$2; shift 2 ;;
     --systems) SYSTEMS=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --cold) COLD=$2; shift 2 ;;
+    --slow-mixes) SLOW="$SLOW $2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -48,6 +56,9 @@ server_pid=""
 
 log() { printf '\n== %s\n' "$*" >&2; }
 stop_server() {
+  if [ -n "$server_pid" ] && pgrep -x virtuoso-t > /dev/null; then
+    isql-vt 1111 dba dba "exec=shutdown;" > /dev/null 2>&1 || true # a clean stop, checkpointed
+  fi
   if [ -n "$server_pid" ]; then
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
@@ -75,12 +86,51 @@ timed_load() { # NAME command...
   printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" "$triples" >> "$loads"
 }
 
-run_driver() { # NAME URL
-  for c in $CLIENTS; do
-    log "$1: $c client(s), $WARM warm-up + $RUNS measured mixes"
-    "$bsbm" run "$2" --name "$1" -idir "$data/td_data" -w "$WARM" -runs "$RUNS" -mt "$c" \
-      -o "$results/$(echo "$1" | tr -c 'A-Za-z0-9.\n' '-')" --quiet || true
+slug() { echo "$1" | tr -c 'A-Za-z0-9.\n' '-'; }
+
+run_driver() { # SYSTEM NAME URL
+  local warm=$WARM runs=$RUNS spec
+  for spec in $SLOW; do
+    if [ "${spec%%=*}" = "$1" ]; then
+      warm=${spec#*=}; warm=${warm%%:*}; runs=${spec##*:}
+    fi
   done
+  for c in $CLIENTS; do
+    log "$2: $c client(s), $warm warm-up + $runs measured mixes"
+    "$bsbm" run "$3" --name "$2" -idir "$data/td_data" -w "$warm" -runs "$runs" -mt "$c" \
+      -o "$results/$(slug "$2")" --quiet || true
+  done
+}
+
+# From cold: the server was just started on a dropped OS cache; the most clients, for COLD seconds.
+cold_driver() { # NAME URL
+  local c warm qmph cap
+  c=$(echo $CLIENTS | tr ' ' '\n' | sort -n | tail -1)
+  warm="$results/$(slug "$1")/explore-$c.json"
+  qmph=$(grep -o '"qmph" *: *[0-9.]*' "$warm" | grep -o '[0-9.]*$' || echo 0)
+  cap=$(awk -v q="$qmph" -v s="$COLD" 'BEGIN { printf "%d", q * s / 3600 * 3 + 20 }')
+  log "$1: from cold, $c clients for $COLD s"
+  "$bsbm" run "$2" --name "$1" -idir "$data/td_data" -w 0 -runs "$cap" -mt "$c" --duration "$COLD" \
+    --period 10 --warm-reference "$warm" -o "$results/cold/$(slug "$1")" --quiet || true
+}
+
+drop_caches() {
+  sync
+  if ! echo 3 > /proc/sys/vm/drop_caches 2>/dev/null; then
+    echo "compare.sh: cannot drop the OS page cache (not root?): the cold run is not cold" >&2
+  fi
+}
+
+# Warm runs on a started server, then (with --cold) a restart on a dropped cache and a cold run.
+measure() { # SYSTEM NAME URL START-FUNCTION
+  run_driver "$1" "$2" "$3"
+  stop_server
+  if [ "$COLD" -gt 0 ]; then
+    drop_caches
+    "$4" cold
+    cold_driver "$2" "$3"
+    stop_server
+  fi
 }
 
 # Build both launchers now, so that no build is timed as part of a load.
@@ -98,12 +148,16 @@ quarry() {
   rm -rf "$store"
   log "Quarry: loading"
   timed_load Quarry "$root/quarry" load --location "$store" "$data/dataset.nt"
-  QUARRY_JAVA_OPTS="-Xmx4g" "$root/quarry" serve --location "$store" --port 7878 \
-    --set "store.buffers=$MEM" > "$results/quarry-server.log" 2>&1 &
+  quarry_start
+  measure quarry Quarry http://127.0.0.1:7878/sparql quarry_start
+}
+
+quarry_start() { # [cold]: O_DIRECT, so the empty pool gets no help from the OS cache
+  QUARRY_JAVA_OPTS="-Xmx4g" "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
+    --set "store.buffers=$MEM" --set "store.direct-io=$([ "${1:-}" = cold ] && echo true || echo false)" \
+    >> "$results/quarry-server.log" 2>&1 &
   server_pid=$!
   wait_for http://127.0.0.1:7878/health
-  run_driver Quarry http://127.0.0.1:7878/sparql
-  stop_server
 }
 
 oxigraph() {
@@ -116,11 +170,15 @@ oxigraph() {
   rm -rf "$db"
   log "Oxigraph: loading"
   timed_load "Oxigraph $OXIGRAPH_VERSION" "$bin" load --location "$db" --file "$data/dataset.nt"
-  "$bin" serve-read-only --location "$db" --bind 127.0.0.1:7879 > "$results/oxigraph-server.log" 2>&1 &
+  oxigraph_start
+  measure oxigraph "Oxigraph $OXIGRAPH_VERSION" http://127.0.0.1:7879/query oxigraph_start
+}
+
+oxigraph_start() {
+  "$peers/oxigraph-venv/bin/oxigraph" serve-read-only --location "$WORK/oxigraph-$PC" \
+    --bind 127.0.0.1:7879 >> "$results/oxigraph-server.log" 2>&1 &
   server_pid=$!
   wait_for "http://127.0.0.1:7879/query?query=ASK%7B%7D"
-  run_driver "Oxigraph $OXIGRAPH_VERSION" http://127.0.0.1:7879/query
-  stop_server
 }
 
 fuseki() {
@@ -136,12 +194,17 @@ fuseki() {
   log "Fuseki/TDB2: loading (tdb2.tdbloader, parallel)"
   timed_load "Fuseki $JENA_VERSION (TDB2)" "$java" -Xmx4g -cp "$dir/fuseki-server.jar:$dir/jena-cmds.jar" \
     tdb2.tdbloader --loader=parallel --loc "$db" "$data/dataset.nt"
-  "$java" "-Xmx${mem_mb}m" -jar "$dir/fuseki-server.jar" --localhost --port 3030 --loc "$db" /ds \
-    > "$results/fuseki-server.log" 2>&1 &
+  fuseki_start
+  measure fuseki "Fuseki $JENA_VERSION (TDB2)" http://127.0.0.1:3030/ds/sparql fuseki_start
+}
+
+fuseki_start() {
+  local java
+  java=$(. "$root/.mvn/find-jdk.sh" && quarry_find_jdk && echo "$JAVA_HOME/bin/java")
+  "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
+    --loc "$WORK/fuseki-$PC" /ds >> "$results/fuseki-server.log" 2>&1 &
   server_pid=$!
   wait_for http://127.0.0.1:3030/$/ping
-  run_driver "Fuseki $JENA_VERSION (TDB2)" http://127.0.0.1:3030/ds/sparql
-  stop_server
 }
 
 virtuoso() {
@@ -157,16 +220,18 @@ virtuoso() {
   sed -e "s#@DIR@#$dir#g" -e "s#@DATA@#$data#g" -e "s#@SQLPORT@#1111#" -e "s#@HTTPPORT@#8890#" \
     -e "s#@BUFFERS@#$buffers#" -e "s#@DIRTY@#$((buffers * 3 / 4))#" \
     "$here/peers/virtuoso.ini.template" > "$dir/virtuoso.ini"
-  (cd "$dir" && virtuoso-t +configfile "$dir/virtuoso.ini" +foreground > "$results/virtuoso-server.log" 2>&1) &
-  server_pid=$!
-  wait_for http://127.0.0.1:8890/sparql 180
+  virtuoso_start
   log "Virtuoso: loading (ld_dir + rdf_loader_run)"
   timed_load "Virtuoso $version" isql-vt 1111 dba dba \
     "exec=ld_dir('$data', 'dataset.nt', 'http://bsbm.example/'); rdf_loader_run(); checkpoint;"
-  run_driver "Virtuoso $version" http://127.0.0.1:8890/sparql
-  isql-vt 1111 dba dba "exec=shutdown;" > /dev/null 2>&1 || true
-  wait "$server_pid" 2>/dev/null || true
-  server_pid=""
+  measure virtuoso "Virtuoso $version" http://127.0.0.1:8890/sparql virtuoso_start
+}
+
+virtuoso_start() {
+  local dir="$WORK/virtuoso-$PC"
+  (cd "$dir" && exec virtuoso-t +configfile "$dir/virtuoso.ini" +foreground >> "$results/virtuoso-server.log" 2>&1) &
+  server_pid=$!
+  wait_for http://127.0.0.1:8890/sparql 180
 }
 
 for s in $SYSTEMS; do
@@ -180,3 +245,7 @@ log "comparison"
 "$bsbm" compare --loads "$loads" -o "$results/comparison" \
   --title "BSBM Explore, $PC products ($triples triples), warm, $(date -u +%Y-%m-%d)" \
   "$results"/*/explore-*.json
+if [ "$COLD" -gt 0 ]; then
+  "$bsbm" compare --cold -o "$results/cold-comparison" \
+    --title "BSBM Explore from cold, $PC products, $(date -u +%Y-%m-%d)" "$results"/cold/*/explore-*.json
+fi
