@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       GenerateCommand.class,
       RunCommand.class,
       SweepCommand.class,
+      QueriesCommand.class,
       CompareCommand.class
     })
 public final class BsbmMain implements Runnable {

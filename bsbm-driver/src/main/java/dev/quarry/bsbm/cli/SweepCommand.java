@@ -68,6 +68,15 @@ final class SweepCommand implements Callable<Integer> {
       description = "Clients.")
   int clients;
 
+  @Option(
+      names = "--jvm-warm-up",
+      defaultValue = "500",
+      description =
+          "Mixes run once before the sweep, on the largest pool, not measured: the JIT compiler"
+              + " reaches its steady state, so the first pool size is not measured on colder code"
+              + " than the last. Default ${DEFAULT-VALUE}.")
+  int jvmWarmUps;
+
   @Option(names = "-seed", defaultValue = "808080", description = "Parameter seed.")
   long seed;
 
@@ -89,14 +98,17 @@ final class SweepCommand implements Callable<Integer> {
     UseCase uc = UseCase.load(UseCase.EXPLORE, null);
     Files.createDirectories(output);
     List<CacheSweep.Point> points = new ArrayList<>();
+    if (jvmWarmUps > 0) {
+      double largest = fractions.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+      try (Store s = open(largest, pageFile)) {
+        System.err.printf(Locale.ROOT, "JVM warm-up: %d mixes, not measured%n", jvmWarmUps);
+        new Benchmark(uc, td, seed + 1, 0, jvmWarmUps, clients, Duration.ZERO, null, 60)
+            .run(new EmbeddedTarget(s, "warm-up"), null);
+      }
+    }
     for (double f : fractions) {
-      long pool = Math.max(256L * 8192, (long) (f * pageFile));
-      Config config =
-          Config.defaults()
-              .with("store.location", store)
-              .with("store.buffers", pool / 8192)
-              .with("store.direct-io", true);
-      try (Store s = Quarry.open(config)) {
+      long pool = poolBytes(f, pageFile);
+      try (Store s = open(f, pageFile)) {
         BufferPoolMetrics metrics = ((PagedStore) s).pool().metrics();
         BufferPoolMetrics.Snapshot[] atMeasured = {null};
         ProgressBar bar = quiet ? null : new ProgressBar(System.err);
@@ -145,5 +157,17 @@ final class SweepCommand implements Callable<Integer> {
     System.out.print(md);
     System.out.println("written: " + output.resolve("sweep.{md,png}"));
     return 0;
+  }
+
+  private static long poolBytes(double fraction, long pageFile) {
+    return Math.max(256L * 8192, (long) (fraction * pageFile));
+  }
+
+  private Store open(double fraction, long pageFile) {
+    return Quarry.open(
+        Config.defaults()
+            .with("store.location", store)
+            .with("store.buffers", poolBytes(fraction, pageFile) / 8192)
+            .with("store.direct-io", true));
   }
 }

@@ -56,6 +56,8 @@ public final class CacheSweep {
             .xAxisTitle("buffer pool ÷ page file")
             .yAxisTitle("QMpH")
             .build();
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
     chart.addSeries(

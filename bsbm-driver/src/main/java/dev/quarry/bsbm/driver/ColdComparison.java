@@ -51,6 +51,8 @@ public final class ColdComparison {
             .xAxisTitle("seconds since start")
             .yAxisTitle("QMpH")
             .build();
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisMin(0.0);
     for (Summary s : runs) {
       if (s.timeline().isEmpty()) {
         continue;

@@ -120,13 +120,20 @@ public record Summary(
         warmQmph > 0 ? ColdStart.of(warmQmph, m.mixes(), periodSeconds) : null);
   }
 
-  /** Mixes finished per period, scaled to an hour. */
+  /**
+   * Mixes finished per period, scaled to an hour. A last period shorter than half a period is left
+   * out: the few mixes that end in it would scale to a meaningless spike.
+   */
   private static List<Double> timeline(Driver.Measurements m, int periodSeconds) {
     long period = periodSeconds * 1_000_000_000L;
-    int periods = (int) Math.max(1, (m.wallNanos() + period - 1) / period);
+    int all = (int) Math.max(1, (m.wallNanos() + period - 1) / period);
+    int periods = all > 1 && m.wallNanos() - (all - 1) * period < period / 2 ? all - 1 : all;
     int[] counts = new int[periods];
     for (Driver.MixTiming t : m.mixes()) {
-      counts[(int) Math.min(periods - 1, t.endNanos() / period)]++;
+      int i = (int) Math.min(all - 1, t.endNanos() / period);
+      if (i < periods) {
+        counts[i]++;
+      }
     }
     List<Double> out = new ArrayList<>();
     for (int i = 0; i < periods; i++) {

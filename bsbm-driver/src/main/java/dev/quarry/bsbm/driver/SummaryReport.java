@@ -118,6 +118,8 @@ public final class SummaryReport {
             .xAxisTitle("seconds since start")
             .yAxisTitle("QMpH")
             .build();
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisMin(0.0);
     List<Double> x =
         java.util.stream.IntStream.range(0, s.timeline().size())
             .mapToObj(i -> (double) (i + 1) * s.periodSeconds())

@@ -26,6 +26,14 @@ import org.apache.jena.sparql.core.Var;
 public final class PatternJoin extends IdOperator {
   private static final long MAX = -1L;
 
+  /**
+   * A diagnostic switch (system property {@code quarry.exec.vectored=false}): one lookup per input
+   * row, as before vectoring, so a benchmark can measure what vectoring buys.
+   */
+  private static boolean vectored() {
+    return !"false".equals(System.getProperty("quarry.exec.vectored"));
+  }
+
   private final IdOperator input;
   private final IdAccess access;
   private final long graph;
@@ -76,7 +84,9 @@ public final class PatternJoin extends IdOperator {
     // of their own). A chunk starts at one batch, so a LIMIT that needs few rows pays for few
     // lookups, and doubles up to the size whose matches are about 16 batches.
     this.maxChunk =
-        (int) Math.max(1, Math.min(32 * Rows.BATCH, 16.0 * Rows.BATCH / Math.max(1, fanOut)));
+        vectored()
+            ? (int) Math.max(1, Math.min(32 * Rows.BATCH, 16.0 * Rows.BATCH / Math.max(1, fanOut)))
+            : 1;
     this.chunk = Math.min(maxChunk, Rows.BATCH);
     this.text = text;
   }
