@@ -7,7 +7,6 @@ import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 /**
  * The throughput-versus-cache curve: QMpH of the same warm run with buffer pools of several sizes,
@@ -58,11 +57,13 @@ public final class CacheSweep {
             .build();
     chart.getStyler().setYAxisDecimalPattern("#,###");
     chart.getStyler().setYAxisMin(0.0);
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+    // Pool sizes double from point to point: x is log2 of the fraction, labelled as the fraction.
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setXAxisDecimalPattern("0");
+    chart.setCustomXAxisTickLabelsFormatter(x -> fraction(Math.pow(2, Math.round(x))));
     chart.addSeries(
         "QMpH",
-        points.stream().map(Point::fraction).toList(),
+        points.stream().map(p -> Math.log(p.fraction()) / Math.log(2)).toList(),
         points.stream().map(Point::qmph).toList());
     BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
   }
