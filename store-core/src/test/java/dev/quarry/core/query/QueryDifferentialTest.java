@@ -38,11 +38,14 @@ class QueryDifferentialTest {
   }
 
   private static Node object(Random rnd) {
-    return switch (rnd.nextInt(4)) {
+    return switch (rnd.nextInt(6)) {
       case 0 -> resource(rnd);
       case 1 ->
           NodeFactory.createLiteralDT(Integer.toString(rnd.nextInt(10)), XSDDatatype.XSDinteger);
       case 2 -> NodeFactory.createLiteralString("s" + rnd.nextInt(8));
+      // Other numeric datatypes: arithmetic and comparisons across them are not decided on ids.
+      case 3 -> NodeFactory.createLiteralDT(rnd.nextInt(10) + ".5", XSDDatatype.XSDdecimal);
+      case 4 -> NodeFactory.createLiteralDT(Integer.toString(rnd.nextInt(10)), XSDDatatype.XSDint);
       default -> NodeFactory.createLiteralLang("w" + rnd.nextInt(4), "en");
     };
   }
@@ -65,7 +68,8 @@ class QueryDifferentialTest {
   }
 
   private static String term(Node n) {
-    return FmtUtils.stringForNode(n);
+    // No prefixes: the queries declare none.
+    return FmtUtils.stringForNode(n, (org.apache.jena.shared.PrefixMapping) null);
   }
 
   /** A random BGP of 1-3 triples sharing variables, constants from the data. */

@@ -127,9 +127,14 @@ public final class PatternJoin extends IdOperator {
         }
       }
       int end = Math.min(in.size, pos + chunk);
+      int before = out.size;
       lookup(out, in, pos, end);
       pos = end;
-      chunk = Math.min(maxChunk, chunk * 2);
+      // Grow while the matches stay small; an estimate far too low must not fill memory.
+      chunk =
+          out.size - before > 16 * Rows.BATCH
+              ? Math.max(1, chunk / 2)
+              : Math.min(maxChunk, chunk * 2);
       scan = pending.poll();
     }
     return out;
