@@ -53,6 +53,8 @@ export BSBM_JAVA_OPTS="-Xmx1g" # the driver: leave the memory to the systems und
 mem_bytes=$(numfmt --from=iec "${MEM%B}")
 mem_mb=$((mem_bytes / 1048576))
 server_pid=""
+# Fuseki and its loader run on the JDK the launchers find (25+).
+java=$(. "$root/.mvn/find-jdk.sh" && quarry_find_jdk && echo "$JAVA_HOME/bin/java")
 
 log() { printf '\n== %s\n' "$*" >&2; }
 stop_server() {
@@ -182,8 +184,7 @@ oxigraph_start() {
 }
 
 fuseki() {
-  local dir="$peers/fuseki" db="$WORK/fuseki-$PC" java
-  java=$(. "$root/.mvn/find-jdk.sh" && quarry_find_jdk && echo "$JAVA_HOME/bin/java")
+  local dir="$peers/fuseki" db="$WORK/fuseki-$PC"
   mkdir -p "$dir"
   local central=https://repo1.maven.org/maven2/org/apache/jena
   [ -f "$dir/fuseki-server.jar" ] || curl -sf -o "$dir/fuseki-server.jar" \
@@ -199,8 +200,6 @@ fuseki() {
 }
 
 fuseki_start() {
-  local java
-  java=$(. "$root/.mvn/find-jdk.sh" && quarry_find_jdk && echo "$JAVA_HOME/bin/java")
   "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
     --loc "$WORK/fuseki-$PC" /ds >> "$results/fuseki-server.log" 2>&1 &
   server_pid=$!

@@ -138,20 +138,8 @@ public final class LubmGenerator {
           triple(p.iri, ub("researchInterest"), lit("Research" + rnd.nextInt(30)));
         }
         degrees(p.iri, true);
-        for (int c = between(1, 2); c > 0; c--) {
-          String course = iri(host + "/Course" + courses.size());
-          courses.add(course);
-          triple(course, TYPE, ub("Course"));
-          triple(course, ub("name"), lit("Course" + (courses.size() - 1)));
-          triple(p.iri, ub("teacherOf"), course);
-        }
-        for (int c = between(1, 2); c > 0; c--) {
-          String course = iri(host + "/GraduateCourse" + gradCourses.size());
-          gradCourses.add(course);
-          triple(course, TYPE, ub("GraduateCourse"));
-          triple(course, ub("name"), lit("GraduateCourse" + (gradCourses.size() - 1)));
-          triple(p.iri, ub("teacherOf"), course);
-        }
+        teach(p.iri, host, "Course", courses);
+        teach(p.iri, host, "GraduateCourse", gradCourses);
         int pubs =
             switch (rank[0]) {
               case "FullProfessor" -> between(15, 20);
@@ -214,6 +202,18 @@ public final class LubmGenerator {
       String group = iri(host + "/ResearchGroup" + g);
       triple(group, TYPE, ub("ResearchGroup"));
       triple(group, ub("subOrganizationOf"), dept);
+    }
+  }
+
+  /** A faculty member teaches 1-2 new courses of one kind ("Course", "GraduateCourse"). */
+  private void teach(String teacher, String host, String kind, List<String> taught)
+      throws IOException {
+    for (int c = between(1, 2); c > 0; c--) {
+      String course = iri(host + "/" + kind + taught.size());
+      triple(course, TYPE, ub(kind));
+      triple(course, ub("name"), lit(kind + taught.size()));
+      triple(teacher, ub("teacherOf"), course);
+      taught.add(course);
     }
   }
 

@@ -56,34 +56,36 @@ final class CompareCommand implements Callable<Integer> {
     for (Path p : results) {
       runs.add(SummaryJson.read(p));
     }
+    String md;
+    Path png = Path.of(output + ".png");
+    Files.createDirectories(output.toAbsolutePath().getParent());
     if (cold) {
-      String md = ColdComparison.markdown(runs);
-      Files.createDirectories(output.toAbsolutePath().getParent());
-      Files.writeString(Path.of(output + ".md"), md);
-      ColdComparison.chart(runs, title, Path.of(output + ".png"));
-      System.out.print(md);
-      System.out.println("written: " + output + ".md, " + output + ".png");
-      return 0;
+      md = ColdComparison.markdown(runs);
+      ColdComparison.chart(runs, title, png);
+    } else {
+      List<Integer> clients =
+          new ArrayList<>(new TreeSet<>(runs.stream().map(Summary::clients).toList()));
+      Comparison c = new Comparison(Comparison.rows(runs, loadTimes()), reference);
+      md = c.markdown(clients);
+      c.chart(clients, title, png);
     }
-    Map<String, double[]> loadTimes = new HashMap<>();
+    Files.writeString(Path.of(output + ".md"), md);
+    System.out.print(md);
+    System.out.println("written: " + output + ".md, " + png);
+    return 0;
+  }
+
+  /** Load times by system, from --loads (none without it). */
+  private Map<String, double[]> loadTimes() throws java.io.IOException {
+    Map<String, double[]> times = new HashMap<>();
     if (loads != null) {
       for (String line : Files.readAllLines(loads)) {
         String[] f = line.split("\t");
         if (f.length == 3 && !line.startsWith("#")) {
-          loadTimes.put(f[0], new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])});
+          times.put(f[0], new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2])});
         }
       }
     }
-    List<Integer> clients =
-        new ArrayList<>(new TreeSet<>(runs.stream().map(Summary::clients).toList()));
-    Comparison c = new Comparison(Comparison.rows(runs, loadTimes), reference);
-    String md = c.markdown(clients);
-    Path parent = output.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Files.writeString(Path.of(output + ".md"), md);
-    c.chart(clients, title, Path.of(output + ".png"));
-    System.out.print(md);
-    System.out.println("written: " + output + ".md, " + output + ".png");
-    return 0;
+    return times;
   }
 }

@@ -3,7 +3,6 @@ package dev.quarry.bsbm.cli;
 import dev.quarry.bsbm.driver.Benchmark;
 import dev.quarry.bsbm.driver.MixPlan;
 import dev.quarry.bsbm.driver.UseCase;
-import dev.quarry.bsbm.gen.TestDriverData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,20 +25,13 @@ import picocli.CommandLine.Option;
         "Writes the query strings of one mix of a run (one file per template, its first use) as"
             + " the driver would send them for the seed.")
 final class QueriesCommand implements Callable<Integer> {
-  @Option(
-      names = {"-idir", "--td-data"},
-      defaultValue = "td_data",
-      description = "Test-driver data directory.")
-  Path tdData;
+  @Mixin DrawOptions draws;
 
   @Option(
       names = {"-ucf", "--use-case"},
       defaultValue = UseCase.EXPLORE,
       description = "The use case. Default ${DEFAULT-VALUE}.")
   String useCase;
-
-  @Option(names = "-seed", defaultValue = "808080", description = "Parameter seed.")
-  long seed;
 
   @Option(
       names = "--mix",
@@ -60,7 +53,7 @@ final class QueriesCommand implements Callable<Integer> {
           "use case " + useCase + " has updates: not supported here");
     }
     List<MixPlan.Mix> plan =
-        new Benchmark(uc, TestDriverData.read(tdData), seed, 0, mix + 1, 1, Duration.ZERO, null, 60)
+        new Benchmark(uc, draws.read(), draws.seed, 0, mix + 1, 1, Duration.ZERO, null, 60, null, 0)
             .plan();
     Files.createDirectories(output);
     Set<String> written = new HashSet<>();

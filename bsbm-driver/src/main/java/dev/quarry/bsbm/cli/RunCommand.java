@@ -9,9 +9,7 @@ import dev.quarry.bsbm.driver.SummaryReport;
 import dev.quarry.bsbm.driver.Target;
 import dev.quarry.bsbm.driver.UseCase;
 import dev.quarry.bsbm.gen.TestDriverData;
-import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
-import dev.quarry.core.config.Config;
 import dev.quarry.io.Loader;
 import java.net.URI;
 import java.nio.file.Files;
@@ -21,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -72,11 +71,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Embedded: the buffer pool size. Default 4GB.")
   String buffers;
 
-  @Option(
-      names = {"-idir", "--td-data"},
-      defaultValue = "td_data",
-      description = "Test-driver data directory. Default td_data.")
-  Path tdData;
+  @Mixin DrawOptions draws;
 
   @Option(
       names = {"-ucf", "--use-case"},
@@ -108,9 +103,6 @@ final class RunCommand implements Callable<Integer> {
       defaultValue = "1",
       description = "Concurrent clients. Default 1.")
   int clients;
-
-  @Option(names = "-seed", defaultValue = "808080", description = "Parameter seed. Default 808080.")
-  long seed;
 
   @Option(
       names = {"-t", "--timeout"},
@@ -168,13 +160,13 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TestDriverData td = TestDriverData.read(tdData);
+    TestDriverData td = draws.read();
     UseCase uc = UseCase.load(useCase, queries);
     Benchmark benchmark =
         new Benchmark(
             uc,
             td,
-            seed,
+            draws.seed,
             warmUps,
             runs,
             clients,
@@ -189,28 +181,26 @@ final class RunCommand implements Callable<Integer> {
                 ? new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name)
                 : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
-      long[] measuredStart = {0};
       Summary s =
           benchmark.run(
               target,
               bar == null
                   ? null
-                  : (warm, done, total) -> {
+                  : (warm, done, total, nanos) -> {
                     if (warm || durationSeconds == null) {
                       bar.show(
                           warm ? "warm-up" : "measured",
                           done,
                           total,
                           done + "/" + total + " mixes");
-                      return;
+                    } else {
+                      long seconds = Math.min(nanos / 1_000_000_000L, durationSeconds);
+                      bar.show(
+                          "measured",
+                          seconds,
+                          durationSeconds,
+                          seconds + "/" + durationSeconds + " s, " + done + " mixes");
                     }
-                    measuredStart[0] = measuredStart[0] == 0 ? System.nanoTime() : measuredStart[0];
-                    long seconds = (System.nanoTime() - measuredStart[0]) / 1_000_000_000L;
-                    bar.show(
-                        "measured",
-                        Math.min(seconds, durationSeconds),
-                        durationSeconds,
-                        seconds + "/" + durationSeconds + " s, " + done + " mixes");
                   });
       if (bar != null) {
         bar.done();
@@ -230,12 +220,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Store openStore() {
-    Config config =
-        Config.defaults()
-            .with("store.location", where.embedded)
-            .with("store.buffers", buffers)
-            .with("store.direct-io", directIo);
-    Store store = Quarry.open(config);
+    Store store = EmbeddedStore.open(where.embedded, buffers, directIo);
     if (load != null && store.stats().quads() == 0) {
       Loader.Result r =
           Loader.loadFiles(

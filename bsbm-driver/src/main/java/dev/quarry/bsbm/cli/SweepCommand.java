@@ -7,10 +7,8 @@ import dev.quarry.bsbm.driver.Summary;
 import dev.quarry.bsbm.driver.SummaryJson;
 import dev.quarry.bsbm.driver.UseCase;
 import dev.quarry.bsbm.gen.TestDriverData;
-import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.buffer.BufferPoolMetrics;
-import dev.quarry.core.config.Config;
 import dev.quarry.core.paged.PagedStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,11 +43,7 @@ final class SweepCommand implements Callable<Integer> {
       description = "Pool sizes as fractions of the page file. Default ${DEFAULT-VALUE}.")
   List<Double> fractions;
 
-  @Option(
-      names = {"-idir", "--td-data"},
-      defaultValue = "td_data",
-      description = "Test-driver data directory.")
-  Path tdData;
+  @Mixin DrawOptions draws;
 
   @Option(
       names = {"-w", "--warm-up"},
@@ -77,9 +72,6 @@ final class SweepCommand implements Callable<Integer> {
               + " than the last. Default ${DEFAULT-VALUE}.")
   int jvmWarmUps;
 
-  @Option(names = "-seed", defaultValue = "808080", description = "Parameter seed.")
-  long seed;
-
   @Option(
       names = {"-o", "--output"},
       defaultValue = "bsbm-results",
@@ -94,7 +86,7 @@ final class SweepCommand implements Callable<Integer> {
     long pageFile = Files.size(store.resolve("pages.dat"));
     long termFile =
         Files.exists(store.resolve("terms.dat")) ? Files.size(store.resolve("terms.dat")) : 0;
-    TestDriverData td = TestDriverData.read(tdData);
+    TestDriverData td = draws.read();
     UseCase uc = UseCase.load(UseCase.EXPLORE, null);
     Files.createDirectories(output);
     List<CacheSweep.Point> points = new ArrayList<>();
@@ -102,7 +94,8 @@ final class SweepCommand implements Callable<Integer> {
       double largest = fractions.stream().mapToDouble(Double::doubleValue).max().orElse(1);
       try (Store s = open(largest, pageFile)) {
         System.err.printf(Locale.ROOT, "JVM warm-up: %d mixes, not measured%n", jvmWarmUps);
-        new Benchmark(uc, td, seed + 1, 0, jvmWarmUps, clients, Duration.ZERO, null, 60)
+        new Benchmark(
+                uc, td, draws.seed + 1, 0, jvmWarmUps, clients, Duration.ZERO, null, 60, null, 0)
             .run(new EmbeddedTarget(s, "warm-up"), null);
       }
     }
@@ -114,10 +107,11 @@ final class SweepCommand implements Callable<Integer> {
         ProgressBar bar = quiet ? null : new ProgressBar(System.err);
         String label = String.format(Locale.ROOT, "pool %.3f", f);
         Summary r =
-            new Benchmark(uc, td, seed, warmUps, runs, clients, Duration.ZERO, null, 60)
+            new Benchmark(
+                    uc, td, draws.seed, warmUps, runs, clients, Duration.ZERO, null, 60, null, 0)
                 .run(
                     new EmbeddedTarget(s, "Quarry embedded, pool " + pool / 1048576 + " MB"),
-                    (warm, done, total) -> {
+                    (warm, done, total, nanos) -> {
                       if (!warm && atMeasured[0] == null) {
                         atMeasured[0] = metrics.snapshot();
                       }
@@ -164,10 +158,6 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   private Store open(double fraction, long pageFile) {
-    return Quarry.open(
-        Config.defaults()
-            .with("store.location", store)
-            .with("store.buffers", poolBytes(fraction, pageFile) / 8192)
-            .with("store.direct-io", true));
+    return EmbeddedStore.open(store, poolBytes(fraction, pageFile) / 8192, true);
   }
 }

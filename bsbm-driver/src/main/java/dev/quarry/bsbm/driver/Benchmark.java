@@ -31,31 +31,6 @@ public record Benchmark(
 
   public static final long DEFAULT_SEED = 808080L;
 
-  /** A run of a fixed number of mixes, not measured against a warm figure. */
-  public Benchmark(
-      UseCase useCase,
-      TestDriverData driverData,
-      long seed,
-      int warmUps,
-      int runs,
-      int clients,
-      Duration timeout,
-      Path updateDataset,
-      int periodSeconds) {
-    this(
-        useCase,
-        driverData,
-        seed,
-        warmUps,
-        runs,
-        clients,
-        timeout,
-        updateDataset,
-        periodSeconds,
-        null,
-        0);
-  }
-
   public Benchmark {
     if (clients < 1 || runs < 1 || warmUps < 0) {
       throw new IllegalArgumentException(

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 
 /**
  * The throughput-versus-cache curve: QMpH of the same warm run with buffer pools of several sizes,
@@ -47,16 +45,7 @@ public final class CacheSweep {
   }
 
   public static void chart(String title, List<Point> points, Path png) throws IOException {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(900)
-            .height(500)
-            .title(title)
-            .xAxisTitle("buffer pool ÷ page file")
-            .yAxisTitle("QMpH")
-            .build();
-    chart.getStyler().setYAxisDecimalPattern("#,###");
-    chart.getStyler().setYAxisMin(0.0);
+    XYChart chart = Charts.qmph(title, "buffer pool ÷ page file");
     // Pool sizes double from point to point: x is log2 of the fraction, labelled as the fraction.
     chart.getStyler().setLegendVisible(false);
     chart.getStyler().setXAxisDecimalPattern("0");
@@ -65,7 +54,7 @@ public final class CacheSweep {
         "QMpH",
         points.stream().map(p -> Math.log(p.fraction()) / Math.log(2)).toList(),
         points.stream().map(Point::qmph).toList());
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    Charts.save(chart, png);
   }
 
   private static String fraction(double f) {

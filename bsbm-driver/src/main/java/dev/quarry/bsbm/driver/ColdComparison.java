@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.IntStream;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 
 /**
  * Several systems' runs from cold, side by side: each one's QMpH over time on one chart, and a
@@ -43,26 +40,10 @@ public final class ColdComparison {
 
   /** QMpH per period since the start, one line per run. */
   public static void chart(List<Summary> runs, String title, Path png) throws IOException {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(1000)
-            .height(500)
-            .title(title)
-            .xAxisTitle("seconds since start")
-            .yAxisTitle("QMpH")
-            .build();
-    chart.getStyler().setYAxisDecimalPattern("#,###");
-    chart.getStyler().setYAxisMin(0.0);
+    XYChart chart = Charts.qmph(title, "seconds since start");
     for (Summary s : runs) {
-      if (s.timeline().isEmpty()) {
-        continue;
-      }
-      List<Double> x =
-          IntStream.range(0, s.timeline().size())
-              .mapToObj(i -> (double) (i + 1) * s.periodSeconds())
-              .toList();
-      chart.addSeries(s.target() + ", " + s.clients() + " cl.", x, s.timeline());
+      Charts.addTimeline(chart, s.target() + ", " + s.clients() + " cl.", s);
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    Charts.save(chart, png);
   }
 }

@@ -7,9 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /**
  * Several systems side by side: for each, its load (seconds, triples) and its runs' QMpH by client
@@ -78,14 +76,7 @@ public final class Comparison {
 
   /** QMpH per system, one bar per client count. */
   public void chart(List<Integer> clients, String title, Path png) throws IOException {
-    CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(900)
-            .height(500)
-            .title(title)
-            .xAxisTitle("system")
-            .yAxisTitle("QMpH")
-            .build();
+    CategoryChart chart = Charts.bars(title, "system", "QMpH");
     List<String> names = rows.stream().map(Row::system).toList();
     for (int c : clients) {
       chart.addSeries(
@@ -93,6 +84,6 @@ public final class Comparison {
           names,
           rows.stream().map(r -> r.qmph().getOrDefault(c, 0.0)).toList());
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    Charts.save(chart, png);
   }
 }

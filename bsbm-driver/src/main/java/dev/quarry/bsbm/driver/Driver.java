@@ -23,9 +23,9 @@ public final class Driver {
   public record Measurements(
       List<Execution> executions, List<MixTiming> mixes, long wallNanos, int clients) {}
 
-  /** Told after each mix. */
+  /** Told after each mix: the phase, mixes done of its total, nanoseconds since it began. */
   public interface Progress {
-    void mixDone(boolean warmUp, int done, int total);
+    void mixDone(boolean warmUp, int done, int total, long phaseNanos);
   }
 
   private Driver() {}
@@ -87,7 +87,11 @@ public final class Driver {
                               && (i = next.getAndIncrement()) < mixes.size(); ) {
                         rec.run(target, mixes.get(i), timeout, warmUp, start);
                         if (progress != null) {
-                          progress.mixDone(warmUp, done.incrementAndGet(), mixes.size());
+                          progress.mixDone(
+                              warmUp,
+                              done.incrementAndGet(),
+                              mixes.size(),
+                              System.nanoTime() - began);
                         }
                       }
                     } catch (Exception e) {

@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 
 /** A run's summary as Markdown (the table people paste) and as PNG charts. */
 public final class SummaryReport {
@@ -85,50 +82,33 @@ public final class SummaryReport {
   /** A bar chart of each template's mean and p95 time. */
   public static void queryChart(Summary s, Path png) throws IOException {
     CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(1000)
-            .height(500)
-            .title(
-                String.format(
-                    Locale.ROOT,
-                    "BSBM %s, %,d products, %d client%s: %,.0f QMpH (%s)",
-                    s.useCase(),
-                    s.products(),
-                    s.clients(),
-                    s.clients() == 1 ? "" : "s",
-                    s.qmph(),
-                    s.target()))
-            .xAxisTitle("query")
-            .yAxisTitle("ms")
-            .build();
+        Charts.bars(
+            String.format(
+                Locale.ROOT,
+                "BSBM %s, %,d products, %d client%s: %,.0f QMpH (%s)",
+                s.useCase(),
+                s.products(),
+                s.clients(),
+                s.clients() == 1 ? "" : "s",
+                s.qmph(),
+                s.target()),
+            "query",
+            "ms");
     List<String> names = s.queries().stream().map(q -> q.name().replace("query", "Q")).toList();
     chart.addSeries("mean", names, s.queries().stream().map(QueryStats::meanMs).toList());
     chart.addSeries("p95", names, s.queries().stream().map(QueryStats::p95Ms).toList());
     chart.getStyler().setXAxisLabelRotation(45);
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    Charts.save(chart, png);
   }
 
   /** QMpH per period since the measured phase began (the cold-start curve). */
   public static void timelineChart(Summary s, Path png) throws IOException {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(1000)
-            .height(500)
-            .title("BSBM QMpH over time: " + s.target())
-            .xAxisTitle("seconds since start")
-            .yAxisTitle("QMpH")
-            .build();
-    chart.getStyler().setYAxisDecimalPattern("#,###");
-    chart.getStyler().setYAxisMin(0.0);
-    List<Double> x =
-        java.util.stream.IntStream.range(0, s.timeline().size())
-            .mapToObj(i -> (double) (i + 1) * s.periodSeconds())
-            .toList();
-    chart.addSeries(s.target(), x, s.timeline());
+    XYChart chart = Charts.qmph("BSBM QMpH over time: " + s.target(), "seconds since start");
+    List<Double> x = Charts.addTimeline(chart, s.target(), s);
     if (s.coldStart() != null && !x.isEmpty()) {
       double line = ColdStart.SHARE * s.coldStart().warmQmph();
       chart.addSeries("90% of warm", List.of(0.0, x.getLast()), List.of(line, line));
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    Charts.save(chart, png);
   }
 }

@@ -68,7 +68,9 @@ class BenchmarkRunTest {
         clients,
         Duration.ofSeconds(30),
         null,
-        1);
+        1,
+        null,
+        0);
   }
 
   private static Map<String, Double> results(Summary s) {
@@ -138,7 +140,9 @@ class BenchmarkRunTest {
               1,
               Duration.ZERO,
               updateData,
-              60);
+              60,
+              null,
+              0);
       long before = s.stats().quads();
       Summary r = b.run(new EmbeddedTarget(s, "embedded"), null);
       assertEquals(2 * 2, r.queries().getFirst().count(), "two inserts per measured mix");

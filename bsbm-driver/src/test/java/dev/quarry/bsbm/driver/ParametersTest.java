@@ -31,7 +31,9 @@ class ParametersTest {
             1,
             Duration.ZERO,
             null,
-            60)
+            60,
+            null,
+            0)
         .plan();
   }
 
@@ -93,7 +95,17 @@ class ParametersTest {
     assertTrue(a.get(0).warmUp() && !a.get(2).warmUp());
     List<MixPlan.Mix> c =
         new Benchmark(
-                UseCase.load(UseCase.EXPLORE, null), reference, 1, 2, 3, 1, Duration.ZERO, null, 60)
+                UseCase.load(UseCase.EXPLORE, null),
+                reference,
+                1,
+                2,
+                3,
+                1,
+                Duration.ZERO,
+                null,
+                60,
+                null,
+                0)
             .plan();
     assertFalse(a.equals(c));
   }

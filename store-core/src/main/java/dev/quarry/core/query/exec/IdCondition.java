@@ -190,7 +190,8 @@ abstract class IdCondition {
     private final List<Var> vars;
     private final int[] columns;
     private final long[] last;
-    private long result = UNKNOWN_ID;
+    private long result;
+    private boolean computed; // result holds the value for the ids in last
     private final TermSpace terms;
     private final FunctionEnv env;
 
@@ -243,7 +244,7 @@ abstract class IdCondition {
 
     @Override
     public long value(long[] row) {
-      boolean same = result != UNKNOWN_ID;
+      boolean same = computed;
       for (int i = 0; i < columns.length && same; i++) {
         same = row[columns[i]] == last[i];
       }
@@ -254,11 +255,16 @@ abstract class IdCondition {
         last[i] = row[columns[i]];
       }
       try {
-        result =
-            terms.encode(expr.eval(new RowBinding(null, vars, row.clone(), terms), env).asNode());
+        // Only an inline value compares as an id; anything else is ARQ's to decide, so the
+        // result needs no dictionary lookup and no query-local id.
+        long id =
+            InlineValues.encode(
+                expr.eval(new RowBinding(null, vars, row.clone(), terms), env).asNode());
+        result = id == NodeIds.NONE ? UNKNOWN_ID : id;
       } catch (ExprEvalException ex) {
         result = UNKNOWN_ID; // an error: ARQ evaluates the whole condition and decides
       }
+      computed = true;
       return result;
     }
   }

@@ -148,9 +148,7 @@ public final class PatternJoin extends IdOperator {
     }
     Rows all = new Rows(first.width, want);
     for (Rows r = first; r != null; r = all.size < want ? input.next() : null) {
-      for (int i = 0; i < r.size; i++) {
-        all.appendCopy(r, i);
-      }
+      all.appendAll(r);
     }
     return all;
   }

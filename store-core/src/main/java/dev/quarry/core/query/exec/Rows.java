@@ -57,6 +57,17 @@ public final class Rows {
     return at;
   }
 
+  /** Appends every row of {@code from} (same width), in one copy. */
+  void appendAll(Rows from) {
+    int at = size * width;
+    int n = from.size * width;
+    if (at + n > data.length) {
+      data = Arrays.copyOf(data, Math.max(data.length * 2, at + n));
+    }
+    System.arraycopy(from.data, 0, data, at, n);
+    size += from.size;
+  }
+
   long[] row(int row) {
     return Arrays.copyOfRange(data, row * width, row * width + width);
   }
