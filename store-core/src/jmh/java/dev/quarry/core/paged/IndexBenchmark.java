@@ -29,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The index layer on BSBM-shaped data (3,000 products, about 1.1 million quads), resident: a point
  * lookup in PSOG; 1,024 sorted lookups as single lookups and as one vectored batch, for keys spread
- * over the whole index and for keys clustered (consecutive subjects, as a join feeds them); and a
- * batch of (P, S, O in a range) probes.
+ * over the whole index and for keys clustered (consecutive subjects, as a join feeds them); and
+ * 1,024 (P, S, O in a range) probes as one batch and as one cursor each.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -137,6 +137,23 @@ public class IndexBenchmark {
   @Benchmark
   public long batch1024RangeOnO() {
     return batch(rangeLo, rangeHi);
+  }
+
+  @Benchmark
+  public long singleScans1024RangeOnO() {
+    long found = 0;
+    long[] lo = new long[4];
+    long[] hi = new long[4];
+    for (int i = 0; i < BATCH; i++) {
+      System.arraycopy(rangeLo, i * 4, lo, 0, 4);
+      System.arraycopy(rangeHi, i * 4, hi, 0, 4);
+      try (Cursor c = psog.scan(root, lo, hi)) {
+        while (c.next()) {
+          found++;
+        }
+      }
+    }
+    return found;
   }
 
   private int singles(long[] keys) {

@@ -45,11 +45,7 @@ public final class BTree {
     if (root == EMPTY) {
       return false;
     }
-    long leaf = reader.leafFor(root, row, 0);
-    long[][] buf = {new long[LeafCodec.RESTART_EVERY * width]};
-    int[] first = new int[1];
-    int n = reader.readLeafFrom(leaf, row, 0, LeafCodec.RESTART_EVERY, buf, first);
-    return Rows.search(buf[0], n, width, row, 0) >= 0;
+    return reader.leafContains(reader.leafFor(root, row, 0), row, 0, new long[width]);
   }
 
   /** A cursor over the rows in {@code [lo, hi]} (inclusive, unsigned order). */
@@ -78,6 +74,33 @@ public final class BTree {
       }
     }
     return n;
+  }
+
+  /**
+   * Every page of the tree at {@code root}: inner nodes are read, leaves are named by their parents
+   * and not read, so the cost is about one page in two hundred.
+   */
+  public void forEachPage(long root, java.util.function.LongConsumer out) {
+    if (root == EMPTY) {
+      return;
+    }
+    out.accept(root);
+    int[] level = new int[1];
+    if (!reader.isInner(root, level)) {
+      return;
+    }
+    int cap = InnerNode.capacity(width);
+    long[] keys = new long[cap * width];
+    long[] children = new long[cap + 1];
+    int n = reader.readInner(root, keys, children);
+    long[] mine = Arrays.copyOf(children, n + 1);
+    for (long child : mine) {
+      if (level[0] == 1) {
+        out.accept(child);
+      } else {
+        forEachPage(child, out);
+      }
+    }
   }
 
   // ---- writing --------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ final class BatchLookup {
   private int blockIndex;
   private int blockRows;
   private int leafRows;
-  private final int[] scratch = new int[1];
+  private int hint; // no row of the block before it is below the current probe's lo
+  private final int[] scratch = new int[2];
   private long[] prefetch = new long[64];
   // What has been announced per level (node page, and the probe it reached), so a node visited
   // again for later probes is not announced again.
@@ -63,13 +64,16 @@ final class BatchLookup {
     descend(root, los, 0, n);
     for (int i = 0; i < n; i++) {
       int at = i * width;
-      if (!inRange(depth, los, at)) {
-        int level = depth - 1;
-        while (level > 0 && !inRange(level, los, at)) {
-          level--;
+      if (!inBlock(los, at)) {
+        if (!inRange(depth, los, at)) {
+          int level = depth - 1;
+          while (level > 0 && !inRange(level, los, at)) {
+            level--;
+          }
+          depth = level;
+          descend(pages[level], los, at, n);
         }
-        depth = level;
-        descend(pages[level], los, at, n);
+        load(-1, los, at);
       }
       if (!emit(i, los, his, at, sink)) {
         return;
@@ -140,26 +144,27 @@ final class BatchLookup {
     }
   }
 
+  /** True if the key falls within the rows of the block last decoded (so in the current leaf). */
+  private boolean inBlock(long[] key, int at) {
+    return blockLeaf == leaf
+        && blockRows > 0
+        && Rows.compare(block, 0, key, at, width) <= 0
+        && Rows.compare(key, at, block, (blockRows - 1) * width, width) <= 0;
+  }
+
   /**
-   * Emits the rows of probe {@code probe}: from the restart block that may hold its lo, block by
-   * block, moving right through leaves while the range goes on.
+   * Emits the rows of probe {@code probe}, whose lo is in the current block or after it: from its
+   * lo on, block by block, moving right through leaves while the range goes on. Probes come sorted,
+   * so the search for lo starts where the last probe's ended ({@code hint}).
    */
   private boolean emit(int probe, long[] los, long[] his, int at, RowSink sink) {
-    int b;
-    boolean cached =
-        blockLeaf == leaf
-            && blockRows > 0
-            && Rows.compare(block, 0, los, at, width) <= 0
-            && Rows.compare(los, at, block, (blockRows - 1) * width, width) <= 0;
-    if (!cached) {
-      b = tree.reader.blockFor(leaf, los, at);
-      load(b);
+    int pos = hint;
+    while (pos < blockRows && Rows.compare(block, pos * width, los, at, width) < 0) {
+      pos++;
     }
-    boolean first = true;
+    hint = pos;
     for (; ; ) {
       int n = blockRows;
-      int pos = first ? Rows.lowerBound(block, n, width, los, at) : 0;
-      first = false;
       for (; pos < n; pos++) {
         if (Rows.compare(block, pos * width, his, at, width) > 0) {
           return true;
@@ -169,22 +174,31 @@ final class BatchLookup {
         }
       }
       if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
-        load(blockIndex + 1);
-        continue;
+        load(blockIndex + 1, null, 0);
+      } else if (!hasHigh[depth]
+          || Rows.compare(high[depth], 0, his, at, width) > 0
+          || !nextLeaf()) {
+        return true; // the range ends in this leaf, or the tree does
+      } else {
+        load(0, null, 0);
       }
-      // The range may go on in the next leaf.
-      if (!hasHigh[depth] || Rows.compare(high[depth], 0, his, at, width) > 0 || !nextLeaf()) {
-        return true;
-      }
-      load(0);
+      pos = 0;
     }
   }
 
-  private void load(int b) {
-    blockRows = tree.reader.readBlock(leaf, b, block, scratch);
+  /**
+   * Decodes block {@code b} of the current leaf, or, if negative, the one that may hold the key.
+   */
+  private void load(int b, long[] key, int at) {
+    int from =
+        b < 0 && blockLeaf == leaf && blockRows > 0 && Rows.compare(block, 0, key, at, width) <= 0
+            ? blockIndex
+            : 0;
+    blockRows = tree.reader.readBlock(leaf, b, from, key, at, block, scratch);
     leafRows = scratch[0];
-    blockIndex = b;
+    blockIndex = scratch[1];
     blockLeaf = leaf;
+    hint = 0;
   }
 
   /** Moves to the leaf after the current one. */
@@ -230,7 +244,11 @@ final class BatchLookup {
     }
   }
 
-  /** Tells the pool which children of node {@code d} the probes from {@code at} on will need. */
+  /**
+   * Tells the pool which children of node {@code d} the probes from {@code at} on will need. One
+   * child's probes are passed over by a galloping search for its upper separator, so the cost is
+   * per child reached, not per probe (a batch of clustered probes reaches few).
+   */
   private void announce(int d, long[] probes, int at, int n) {
     if (announcedPage[d] == pages[d] && at / width < announcedEnd[d]) {
       return;
@@ -240,20 +258,19 @@ final class BatchLookup {
     long base = pool.offset(BufferPool.frameOf(t));
     int found = 0;
     int p = at / width;
+    int end = Math.min(n, p + LOOKAHEAD);
     try {
-      int last = -1;
-      for (; p < n && p < at / width + LOOKAHEAD; p++) {
+      int count = InnerNode.count(m, base);
+      while (p < end) {
         if (hasHigh[d] && Rows.compare(probes, p * width, high[d], 0, width) >= 0) {
           break;
         }
         int c = InnerNode.childIndex(m, base, width, probes, p * width);
-        if (c != last) {
-          if (found == prefetch.length) {
-            prefetch = Arrays.copyOf(prefetch, found * 2);
-          }
-          prefetch[found++] = InnerNode.child(m, base, c);
-          last = c;
+        if (found == prefetch.length) {
+          prefetch = Arrays.copyOf(prefetch, found * 2);
         }
+        prefetch[found++] = InnerNode.child(m, base, c);
+        p = c == count ? end : firstNotBelow(m, base, c, probes, p + 1, end);
       }
     } catch (RuntimeException e) {
       found = 0; // a torn read: read-ahead is only a hint
@@ -265,5 +282,26 @@ final class BatchLookup {
       Arrays.sort(sorted);
       pool.prefetch(sorted, found);
     }
+  }
+
+  /** The first probe in {@code [from, end)} not below separator {@code i}: gallop, then bisect. */
+  private int firstNotBelow(MemorySegment m, long base, int i, long[] probes, int from, int end) {
+    int step = 1;
+    int lo = from; // every probe before lo is below the separator
+    while (lo + step - 1 < end
+        && InnerNode.compareKey(m, base, width, i, probes, (lo + step - 1) * width) > 0) {
+      lo += step;
+      step <<= 1;
+    }
+    int hi = Math.min(end, lo + step - 1); // the answer is in [lo, hi]
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (InnerNode.compareKey(m, base, width, i, probes, mid * width) > 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 }

@@ -3,42 +3,53 @@ package dev.quarry.core.btree;
 import java.util.Arrays;
 
 /**
- * Iterates the rows of a tree in {@code [lo, hi]}, in order. Keeps the path from the root as a
- * stack of copied inner nodes, so moving to the next leaf reads no inner page again. Once a scan
- * has gone past two leaves, it asks the buffer pool to read ahead the leaves that remain under the
- * current parent, up to {@code hi}.
+ * Iterates the rows of a tree in {@code [lo, hi]}, in order. Rows are decoded a restart block (16
+ * rows) at a time, so a short range costs a block, not a leaf; inner nodes are searched in place
+ * and only the path (page, chosen child, separator count per level) is kept. Once a scan has gone
+ * past two leaves, it asks the buffer pool to read ahead the leaves that remain under the current
+ * parent, up to {@code hi}.
  */
 public final class Cursor implements AutoCloseable {
   private final BTree tree;
   private final int width;
   private final long[] hi;
-  private final long[][] keys = new long[BTree.MAX_DEPTH][];
-  private final long[][] children = new long[BTree.MAX_DEPTH][];
+  private final long[] pages = new long[BTree.MAX_DEPTH];
   private final int[] counts = new int[BTree.MAX_DEPTH];
   private final int[] index = new int[BTree.MAX_DEPTH];
   private int depth;
-  private long[] rows = new long[0];
+  private long leaf;
+  private int leafRows;
+  private int blockIndex;
+  private final long[] rows;
   private int rowCount;
   private int pos = -1;
   private boolean done;
   private int leaves;
-  private final int[] scratch = new int[1];
+  private final int[] scratch = new int[2];
+  private final long[] separator;
 
   Cursor(BTree tree, long root, long[] lo, long[] hi) {
     this.tree = tree;
     this.width = tree.width;
     this.hi = hi.clone();
+    this.rows = new long[LeafCodec.RESTART_EVERY * width];
+    this.separator = new long[width];
     if (root == BTree.EMPTY) {
       done = true;
       return;
     }
     long page = root;
     while (tree.reader.isInner(page, scratch)) {
-      int i = push(page);
-      index[i] = upperBound(keys[i], counts[i], lo);
-      page = children[i][index[i]];
+      int d = depth++;
+      pages[d] = page;
+      index[d] = tree.reader.childIndex(page, lo, scratch);
+      counts[d] = scratch[0];
+      page = tree.reader.child(page, index[d], scratch, separator);
     }
-    loadLeaf(page, lo);
+    leaf = page;
+    leaves++;
+    load(-1, lo);
+    pos = Rows.lowerBound(rows, rowCount, width, lo, 0) - 1;
   }
 
   /** Moves to the next row; false when there are no more. */
@@ -48,11 +59,13 @@ public final class Cursor implements AutoCloseable {
     }
     pos++;
     while (pos >= rowCount) {
-      if (!nextLeaf()) {
+      if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
+        load(blockIndex + 1, null);
+      } else if (!nextLeaf()) {
         done = true;
         return false;
       }
-      pos++; // a new leaf starts before its first row
+      pos = 0;
     }
     if (Rows.compare(rows, pos * width, hi, 0, width) > 0) {
       done = true;
@@ -80,43 +93,11 @@ public final class Cursor implements AutoCloseable {
     System.arraycopy(rows, pos * width, out, 0, width);
   }
 
-  private int push(long page) {
-    int i = depth++;
-    if (keys[i] == null) {
-      keys[i] = new long[(InnerNode.capacity(width) + 1) * width];
-      children[i] = new long[InnerNode.capacity(width) + 2];
-    }
-    counts[i] = tree.reader.readInner(page, keys[i], children[i]);
-    return i;
-  }
-
-  /** The number of separators <= key: the child that holds key. */
-  private int upperBound(long[] ks, int n, long[] key) {
-    int lo = 0;
-    int hiIdx = n - 1;
-    while (lo <= hiIdx) {
-      int mid = (lo + hiIdx) >>> 1;
-      if (Rows.compare(ks, mid * width, key, 0, width) <= 0) {
-        lo = mid + 1;
-      } else {
-        hiIdx = mid - 1;
-      }
-    }
-    return lo;
-  }
-
-  private void loadLeaf(long page, long[] from) {
-    if (from != null) {
-      long[][] buf = {rows};
-      rowCount = tree.reader.readLeafFrom(page, from, 0, Integer.MAX_VALUE, buf, scratch);
-      rows = buf[0];
-      pos = Rows.lowerBound(rows, rowCount, width, from, 0) - 1;
-    } else {
-      rows = tree.reader.readLeaf(page, rows, scratch);
-      rowCount = scratch[0];
-      pos = -1;
-    }
-    leaves++;
+  /** Decodes block {@code b} of the current leaf, or if negative the one that may hold key. */
+  private void load(int b, long[] key) {
+    rowCount = tree.reader.readBlock(leaf, b, 0, key, 0, rows, scratch);
+    leafRows = scratch[0];
+    blockIndex = scratch[1];
   }
 
   private boolean nextLeaf() {
@@ -127,39 +108,40 @@ public final class Cursor implements AutoCloseable {
     if (level < 0) {
       return false;
     }
-    index[level]++;
+    int i = ++index[level];
+    long page = tree.reader.child(pages[level], i, scratch, separator);
     // Every row under this child is >= the separator before it: past hi, stop.
-    if (Rows.compare(keys[level], (index[level] - 1) * width, hi, 0, width) > 0) {
+    if (Rows.compare(separator, 0, hi, 0, width) > 0) {
       return false;
     }
     depth = level + 1;
-    long page = children[level][index[level]];
     while (tree.reader.isInner(page, scratch)) {
-      int i = push(page);
-      index[i] = 0;
-      page = children[i][0];
+      int d = depth++;
+      pages[d] = page;
+      index[d] = 0;
+      page = tree.reader.child(page, 0, scratch, separator);
+      counts[d] = scratch[0];
     }
     // A scan past two leaves reads ahead: at the third leaf, and again under each new parent.
     boolean newParent = index[depth - 1] == 0;
     if (leaves == 2 || (leaves > 2 && newParent)) {
       readAheadSiblings();
     }
-    loadLeaf(page, null);
+    leaf = page;
+    leaves++;
+    load(0, null);
     return true;
   }
 
   /** Announces the leaves after the current one under its parent, up to hi. */
   private void readAheadSiblings() {
     int p = depth - 1;
-    int from = index[p] + 1;
-    int to = from;
-    while (to <= counts[p] && Rows.compare(keys[p], (to - 1) * width, hi, 0, width) <= 0) {
-      to++;
-    }
-    if (to > from) {
-      long[] pages = Arrays.copyOfRange(children[p], from, to);
-      Arrays.sort(pages);
-      tree.pool.prefetch(pages, pages.length);
+    long[] next = new long[counts[p] + 1];
+    int n = tree.reader.childrenUpTo(pages[p], index[p] + 1, hi, next);
+    if (n > 0) {
+      long[] sorted = Arrays.copyOf(next, n);
+      Arrays.sort(sorted);
+      tree.pool.prefetch(sorted, n);
     }
   }
 

@@ -72,6 +72,18 @@ final class InnerNode {
     return lo;
   }
 
+  /** Compares separator {@code i} with {@code key}, as {@link Rows#compare} does. */
+  static int compareKey(MemorySegment m, long base, int width, int i, long[] key, int keyAt) {
+    long at = base + keysAt(width) + 8L * i * width;
+    for (int col = 0; col < width; col++) {
+      int c = Long.compareUnsigned(m.get(LONG, at + 8L * col), key[keyAt + col]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
   /** Copies the node's separators into {@code keys} and children into {@code children}. */
   static int read(MemorySegment m, long base, int width, long[] keys, long[] children) {
     int n = count(m, base);

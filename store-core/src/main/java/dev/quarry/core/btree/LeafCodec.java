@@ -136,10 +136,7 @@ final class LeafCodec {
    */
   static void decodeRange(
       MemorySegment m, long base, int width, int first, int n, long[] out, int outAt) {
-    long pos =
-        base
-            + Short.toUnsignedInt(
-                m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (first / RESTART_EVERY + 1)));
+    long pos = restartOffset(m, base, first / RESTART_EVERY);
     for (int k = 0; k < n; k++) {
       int at = outAt + k * width;
       if ((first + k) % RESTART_EVERY == 0) {
@@ -147,13 +144,27 @@ final class LeafCodec {
           out[at + c] = m.get(LONG, pos);
           pos += 8;
         }
-        continue;
+      } else {
+        pos = applyDelta(m, pos, out, at - width, at, width);
       }
-      int prev = at - width;
-      int c = m.get(BYTE, pos++);
-      for (int j = 0; j < c; j++) {
-        out[at + j] = out[prev + j];
-      }
+    }
+  }
+
+  private static long restartOffset(MemorySegment m, long base, int restart) {
+    return base + Short.toUnsignedInt(m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (restart + 1)));
+  }
+
+  /**
+   * Decodes the delta row at {@code pos} against the row at {@code out[prev..]} into {@code
+   * out[at..]} ({@code at} may equal {@code prev}); returns the position after it.
+   */
+  private static long applyDelta(
+      MemorySegment m, long pos, long[] out, int prev, int at, int width) {
+    int c = m.get(BYTE, pos++);
+    for (int j = 0; j < c; j++) {
+      out[at + j] = out[prev + j];
+    }
+    for (int j = c; j < width; j++) {
       long v = 0;
       int shift = 0;
       byte b;
@@ -162,18 +173,9 @@ final class LeafCodec {
         v |= (long) (b & 0x7F) << shift;
         shift += 7;
       } while (b < 0);
-      out[at + c] = out[prev + c] + v;
-      for (int j = c + 1; j < width; j++) {
-        v = 0;
-        shift = 0;
-        do {
-          b = m.get(BYTE, pos++);
-          v |= (long) (b & 0x7F) << shift;
-          shift += 7;
-        } while (b < 0);
-        out[at + j] = out[prev + j] + ((v >>> 1) ^ -(v & 1));
-      }
+      out[at + j] = out[prev + j] + (j == c ? v : (v >>> 1) ^ -(v & 1));
     }
+    return pos;
   }
 
   /**
@@ -182,18 +184,30 @@ final class LeafCodec {
    * index of the first decoded row; the rows are in {@code out} from 0.
    */
   static int restartBefore(MemorySegment m, long base, int width, long[] key, int keyAt) {
+    return restartBefore(m, base, width, key, keyAt, 0);
+  }
+
+  /**
+   * As above, knowing that restart {@code from}'s row is <= key: from there the search gallops
+   * forward first (1, 2, 4 ... restarts on), so a key a block or two on costs a compare or two.
+   */
+  static int restartBefore(MemorySegment m, long base, int width, long[] key, int keyAt, int from) {
     int restarts = Short.toUnsignedInt(m.get(SHORT, base + RESTARTS));
-    int lo = 0;
+    int lo = from; // restart lo's row is <= key
     int hi = restarts - 1;
-    int best = 0;
+    if (from > 0) {
+      int step = 1;
+      while (lo + step < restarts && compareRestart(m, base, width, lo + step, key, keyAt) <= 0) {
+        lo += step;
+        step <<= 1;
+      }
+      hi = Math.min(restarts - 1, lo + step - 1);
+    }
+    int best = lo;
+    lo++;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      long at = base + Short.toUnsignedInt(m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (mid + 1)));
-      int c = 0;
-      for (int col = 0; col < width && c == 0; col++) {
-        c = Long.compareUnsigned(m.get(LONG, at + 8L * col), key[keyAt + col]);
-      }
-      if (c <= 0) {
+      if (compareRestart(m, base, width, mid, key, keyAt) <= 0) {
         best = mid;
         lo = mid + 1;
       } else {
@@ -201,6 +215,46 @@ final class LeafCodec {
       }
     }
     return best * RESTART_EVERY;
+  }
+
+  private static int compareRestart(
+      MemorySegment m, long base, int width, int restart, long[] key, int keyAt) {
+    long at = restartOffset(m, base, restart);
+    int c = 0;
+    for (int col = 0; col < width && c == 0; col++) {
+      c = Long.compareUnsigned(m.get(LONG, at + 8L * col), key[keyAt + col]);
+    }
+    return c;
+  }
+
+  /**
+   * True if the leaf holds {@code key}: a binary search over the restarts, then rows decoded one by
+   * one, in place in {@code row} (scratch of {@code width} longs), until one is not below the key.
+   * Nothing else is copied out of the page.
+   */
+  static boolean contains(
+      MemorySegment m, long base, int width, long[] key, int keyAt, long[] row) {
+    int count = count(m, base);
+    if (count == 0) {
+      return false;
+    }
+    int first = restartBefore(m, base, width, key, keyAt);
+    int last = Math.min(count, first + RESTART_EVERY);
+    long pos = restartOffset(m, base, first / RESTART_EVERY);
+    for (int c = 0; c < width; c++) {
+      row[c] = m.get(LONG, pos);
+      pos += 8;
+    }
+    for (int k = first; ; ) {
+      int cmp = Rows.compare(row, 0, key, keyAt, width);
+      if (cmp >= 0) {
+        return cmp == 0;
+      }
+      if (++k == last) {
+        return false;
+      }
+      pos = applyDelta(m, pos, row, 0, 0, width);
+    }
   }
 
   // ---- varints --------------------------------------------------------------------------------

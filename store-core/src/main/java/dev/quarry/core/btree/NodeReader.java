@@ -46,6 +46,25 @@ final class NodeReader {
     }
   }
 
+  /** True if leaf {@code page} holds {@code key}; {@code row} is scratch of {@code width} longs. */
+  boolean leafContains(long page, long[] key, int keyAt, long[] row) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      MemorySegment m = pool.memory();
+      long base = pool.offset(BufferPool.frameOf(t));
+      try {
+        boolean found = LeafCodec.contains(m, base, width, key, keyAt, row);
+        if (pool.validate(t)) {
+          return found;
+        }
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
+      }
+    }
+  }
+
   /**
    * Decodes the whole leaf into {@code buf} (grown if needed); returns it; count in {@code n[0]}.
    */
@@ -70,26 +89,61 @@ final class NodeReader {
   }
 
   /**
-   * Decodes up to {@code maxRows} rows of {@code page}, from the restart block that may hold {@code
-   * key}, into {@code buf}; returns the number decoded (the index of the first in {@code
-   * first[0]}).
+   * Decodes restart block {@code block} (rows {@code 16 * block ..}, at most 16) of a leaf into
+   * {@code buf}, or, if {@code block} is negative, the block that may hold {@code key} (searching
+   * from block {@code known}, whose first row is known to be <= key, or 0); returns the rows
+   * decoded, 0 past the last block. {@code info} gets the leaf's row count and the block.
    */
-  int readLeafFrom(long page, long[] key, int keyAt, int maxRows, long[][] buf, int[] first) {
+  int readBlock(long page, int block, int known, long[] key, int keyAt, long[] buf, int[] info) {
     for (; ; ) {
       long t = pool.readOptimistic(page);
       MemorySegment m = pool.memory();
       long base = pool.offset(BufferPool.frameOf(t));
       try {
         int count = LeafCodec.count(m, base);
-        int from = count == 0 ? 0 : LeafCodec.restartBefore(m, base, width, key, keyAt);
-        int n = Math.min(maxRows, count - from);
-        if (buf[0].length < n * width) {
-          buf[0] = new long[Math.min(BTree.MAX_LEAF_ROWS, Math.max(n, 64)) * width];
+        int b = block;
+        if (b < 0) {
+          b =
+              count == 0
+                  ? 0
+                  : LeafCodec.restartBefore(m, base, width, key, keyAt, known)
+                      / LeafCodec.RESTART_EVERY;
         }
-        LeafCodec.decodeRange(m, base, width, from, n, buf[0], 0);
+        int from = b * LeafCodec.RESTART_EVERY;
+        int n = Math.max(0, Math.min(LeafCodec.RESTART_EVERY, count - from));
+        if (n > 0) {
+          LeafCodec.decodeRange(m, base, width, from, n, buf, 0);
+        }
         if (pool.validate(t)) {
-          first[0] = from;
+          info[0] = count;
+          info[1] = b;
           return n;
+        }
+      } catch (RuntimeException e) {
+        if (pool.validate(t)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Reads a value out of a page in place; run again if the optimistic read fails validation. */
+  @FunctionalInterface
+  interface PageRead {
+    long read(MemorySegment m, long base);
+  }
+
+  /**
+   * Runs {@code f} on the page under an optimistic read until it validates (a torn read that throws
+   * counts as a failed validation). For the paths not hot enough to be written out by hand.
+   */
+  long optimistic(long page, PageRead f) {
+    for (; ; ) {
+      long t = pool.readOptimistic(page);
+      try {
+        long v = f.read(pool.memory(), pool.offset(BufferPool.frameOf(t)));
+        if (pool.validate(t)) {
+          return v;
         }
       } catch (RuntimeException e) {
         if (pool.validate(t)) {
@@ -100,54 +154,51 @@ final class NodeReader {
   }
 
   /**
-   * Decodes restart block {@code block} (rows {@code 16 * block ..}, at most 16) of a leaf into
-   * {@code buf}; returns the rows decoded, 0 past the last block. {@code info[0]} gets the leaf's
-   * row count.
+   * Child {@code i} of inner node {@code page}; the node's separator count goes to {@code
+   * count[0]}, and separator {@code i - 1} (the child's lower bound) to {@code low} if {@code i >
+   * 0}.
    */
-  int readBlock(long page, int block, long[] buf, int[] info) {
-    for (; ; ) {
-      long t = pool.readOptimistic(page);
-      MemorySegment m = pool.memory();
-      long base = pool.offset(BufferPool.frameOf(t));
-      try {
-        int count = LeafCodec.count(m, base);
-        int from = block * LeafCodec.RESTART_EVERY;
-        int n = Math.max(0, Math.min(LeafCodec.RESTART_EVERY, count - from));
-        if (n > 0) {
-          LeafCodec.decodeRange(m, base, width, from, n, buf, 0);
-        }
-        if (pool.validate(t)) {
-          info[0] = count;
-          return n;
-        }
-      } catch (RuntimeException e) {
-        if (pool.validate(t)) {
-          throw e;
-        }
-      }
-    }
+  long child(long page, int i, int[] count, long[] low) {
+    return optimistic(
+        page,
+        (m, base) -> {
+          count[0] = InnerNode.count(m, base);
+          for (int c = 0; i > 0 && c < width; c++) {
+            low[c] = InnerNode.key(m, base, width, i - 1, c);
+          }
+          return InnerNode.child(m, base, i);
+        });
   }
 
-  /** The restart block of a leaf that may hold {@code key}. */
-  int blockFor(long page, long[] key, int keyAt) {
-    for (; ; ) {
-      long t = pool.readOptimistic(page);
-      MemorySegment m = pool.memory();
-      long base = pool.offset(BufferPool.frameOf(t));
-      try {
-        int block =
-            LeafCodec.count(m, base) == 0
-                ? 0
-                : LeafCodec.restartBefore(m, base, width, key, keyAt) / LeafCodec.RESTART_EVERY;
-        if (pool.validate(t)) {
-          return block;
-        }
-      } catch (RuntimeException e) {
-        if (pool.validate(t)) {
-          throw e;
-        }
-      }
-    }
+  /** The child of inner node {@code page} that holds {@code key}; separator count to count[0]. */
+  int childIndex(long page, long[] key, int[] count) {
+    return (int)
+        optimistic(
+            page,
+            (m, base) -> {
+              count[0] = InnerNode.count(m, base);
+              return InnerNode.childIndex(m, base, width, key, 0);
+            });
+  }
+
+  /**
+   * Children {@code from, from + 1, ...} of inner node {@code page} whose lower separator is <=
+   * {@code hi}, into {@code out}; returns how many.
+   */
+  int childrenUpTo(long page, int from, long[] hi, long[] out) {
+    return (int)
+        optimistic(
+            page,
+            (m, base) -> {
+              int n = InnerNode.count(m, base);
+              int k = 0;
+              for (int i = from;
+                  i <= n && InnerNode.compareKey(m, base, width, i - 1, hi, 0) <= 0;
+                  i++) {
+                out[k++] = InnerNode.child(m, base, i);
+              }
+              return k;
+            });
   }
 
   /** True if {@code page} is an inner node; its level in {@code level[0]}. */
@@ -167,20 +218,6 @@ final class NodeReader {
 
   /** Copies an inner node's separators and children; returns the separator count. */
   int readInner(long page, long[] keys, long[] children) {
-    for (; ; ) {
-      long t = pool.readOptimistic(page);
-      MemorySegment m = pool.memory();
-      long base = pool.offset(BufferPool.frameOf(t));
-      try {
-        int n = InnerNode.read(m, base, width, keys, children);
-        if (pool.validate(t)) {
-          return n;
-        }
-      } catch (RuntimeException e) {
-        if (pool.validate(t)) {
-          throw e;
-        }
-      }
-    }
+    return (int) optimistic(page, (m, base) -> InnerNode.read(m, base, width, keys, children));
   }
 }

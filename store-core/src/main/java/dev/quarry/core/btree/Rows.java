@@ -9,13 +9,12 @@ final class Rows {
   private Rows() {}
 
   static int compare(long[] a, int ai, long[] b, int bi, int width) {
-    for (int c = 0; c < width; c++) {
-      int r = Long.compareUnsigned(a[ai + c], b[bi + c]);
-      if (r != 0) {
-        return r;
-      }
+    // Kept this small so that the JIT inlines it into every search loop.
+    int c = 0;
+    while (c < width && a[ai + c] == b[bi + c]) {
+      c++;
     }
-    return 0;
+    return c == width ? 0 : Long.compareUnsigned(a[ai + c], b[bi + c]);
   }
 
   /**

@@ -8,10 +8,11 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The pool's counters. The hot path only adds to {@link LongAdder}s (striped, so threads do not
- * fight over one cache line); Micrometer reads them when scraped, as {@code quarry.buffer.*}.
+ * fight over one cache line) and hits to a {@link StripedCounter}; Micrometer reads them when
+ * scraped, as {@code quarry.buffer.*}.
  */
 public final class BufferPoolMetrics {
-  final LongAdder hits = new LongAdder();
+  final StripedCounter hits = new StripedCounter(); // every fix: no atomics
   final LongAdder misses = new LongAdder();
   final LongAdder readsSingle = new LongAdder();
   final LongAdder readRequestsBatched = new LongAdder();
@@ -28,7 +29,9 @@ public final class BufferPoolMetrics {
   final LongAdder latchWaitNanos = new LongAdder();
 
   void register(MeterRegistry registry, BufferPool pool) {
-    counter(registry, "hits", "page fixes served from the pool", hits);
+    FunctionCounter.builder("quarry.buffer.hits", hits, StripedCounter::sum)
+        .description("page fixes served from the pool")
+        .register(registry);
     counter(registry, "misses", "page fixes that had to read the page", misses);
     counter(registry, "reads.single", "single-page reads (demand misses)", readsSingle);
     counter(

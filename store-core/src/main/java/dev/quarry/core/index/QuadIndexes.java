@@ -22,7 +22,7 @@ public final class QuadIndexes {
   final BTree[] trees = new BTree[Roots.COUNT];
 
   public QuadIndexes(BufferPool pool) {
-    int[] widths = {4, 4, 2, 2, 2, 3};
+    int[] widths = {4, 4, 2, 2, 2, 3, 4, 2};
     for (int t = 0; t < Roots.COUNT; t++) {
       trees[t] = new BTree(pool, widths[t], OWNER + t);
     }

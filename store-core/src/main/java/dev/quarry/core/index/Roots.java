@@ -4,8 +4,9 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * The root pages of one committed state: the five quad indexes and the dictionary's hash index, and
- * the term table's committed length. Immutable: a snapshot holds one, a writer makes a new one.
+ * The root pages of one committed state: the five quad indexes, the dictionary's hash index, the
+ * two statistics trees, and the term table's committed length. Immutable: a snapshot holds one, a
+ * writer makes a new one.
  */
 public record Roots(long[] trees, long termBytes) {
   public static final int PSOG = 0;
@@ -14,8 +15,15 @@ public record Roots(long[] trees, long termBytes) {
   public static final int OP = 3;
   public static final int GS = 4;
   public static final int TERM_HASH = 5;
-  public static final int COUNT = 6;
-  private static final int VERSION = 1;
+
+  /** Statistics per predicate (P, quads, distinct S, distinct O) and per graph (G, quads). */
+  public static final int PREDICATE_STATS = 6;
+
+  public static final int GRAPH_STATS = 7;
+  public static final int COUNT = 8;
+  private static final int VERSION = 2;
+  // Version 1 had no statistics trees: they open empty and are written by the next commit.
+  private static final int VERSION_1_COUNT = 6;
 
   public Roots {
     trees = trees.clone();
@@ -48,11 +56,14 @@ public record Roots(long[] trees, long termBytes) {
     ByteBuffer b = ByteBuffer.wrap(bytes);
     int version = b.getInt();
     int count = b.getInt();
-    if (version != VERSION || count != COUNT) {
+    boolean known =
+        version == VERSION && count == COUNT || version == 1 && count == VERSION_1_COUNT;
+    if (!known) {
       throw new IllegalStateException("unknown root format " + version + "/" + count);
     }
     long[] t = new long[COUNT];
-    for (int i = 0; i < COUNT; i++) {
+    Arrays.fill(t, -1L);
+    for (int i = 0; i < count; i++) {
       t[i] = b.getLong();
     }
     return new Roots(t, b.getLong());

@@ -1,7 +1,10 @@
 package dev.quarry.core.index;
 
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Counts the planner reads: quads per predicate with distinct subjects and objects, quads per
@@ -13,6 +16,13 @@ public final class Stats {
 
   private final Map<Long, Long> graphs;
   private long quads;
+  // What changed since the committed state this copy was made from, for StatsTrees to write; or
+  // everything (a bulk load recounted, or the trees do not hold these statistics yet).
+  final Set<Long> changedPredicates = new HashSet<>();
+  final Set<Long> changedGraphs = new HashSet<>();
+  boolean rewrite;
+  // False while the statistics trees do not hold these figures (a store of the first format).
+  boolean saved = true;
 
   public Stats() {
     this(new HashMap<>(), new HashMap<>(), 0);
@@ -27,7 +37,23 @@ public final class Stats {
   public Stats copy() {
     Map<Long, long[]> p = new HashMap<>(predicates.size() * 2);
     predicates.forEach((k, v) -> p.put(k, v.clone()));
-    return new Stats(p, new HashMap<>(graphs), quads);
+    Stats c = new Stats(p, new HashMap<>(graphs), quads);
+    c.saved = saved;
+    c.rewrite = !saved;
+    return c;
+  }
+
+  /** Marks every figure for writing: after a recount, or for a store whose trees lack them. */
+  public Stats rewriteAll() {
+    rewrite = true;
+    return this;
+  }
+
+  /** Marks the figures as not in the statistics trees: every copy writes them all. */
+  public Stats unsaved() {
+    saved = false;
+    rewrite = true;
+    return this;
   }
 
   /** The statistics of the quads in {@code roots}, by one pass over PSOG. */
@@ -54,6 +80,8 @@ public final class Stats {
 
   void added(long g, long p, boolean newSubject, boolean newObject) {
     long[] c = predicates.computeIfAbsent(p, k -> new long[3]);
+    changedPredicates.add(p);
+    changedGraphs.add(g);
     c[0]++;
     c[1] += newSubject ? 1 : 0;
     c[2] += newObject ? 1 : 0;
@@ -63,6 +91,8 @@ public final class Stats {
 
   void removed(long g, long p, boolean lastSubject, boolean lastObject) {
     long[] c = predicates.get(p);
+    changedPredicates.add(p);
+    changedGraphs.add(g);
     c[0]--;
     c[1] -= lastSubject ? 1 : 0;
     c[2] -= lastObject ? 1 : 0;
@@ -105,5 +135,47 @@ public final class Stats {
 
   public int predicateCount() {
     return predicates.size();
+  }
+
+  /** The predicates with quads. */
+  public Set<Long> predicateIds() {
+    return java.util.Collections.unmodifiableSet(predicates.keySet());
+  }
+
+  /** Sets a predicate's figures (reading them back from the statistics trees). */
+  void putPredicate(long p, long quadCount, long subjects, long objects) {
+    predicates.put(p, new long[] {quadCount, subjects, objects});
+  }
+
+  /** Sets a graph's quad count, and adds it to the total. */
+  void putGraph(long g, long quadCount) {
+    graphs.put(g, quadCount);
+    quads += quadCount;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Stats s) || quads != s.quads || !graphs.equals(s.graphs)) {
+      return false;
+    }
+    if (predicates.size() != s.predicates.size()) {
+      return false;
+    }
+    for (Map.Entry<Long, long[]> e : predicates.entrySet()) {
+      if (!Arrays.equals(e.getValue(), s.predicates.get(e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(quads) * 31 + graphs.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return quads + " quads, " + predicates.size() + " predicates, " + graphs.size() + " graphs";
   }
 }

@@ -4,6 +4,8 @@ import dev.quarry.core.CheckReport;
 import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.index.Roots;
+import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.txn.Committed;
 import dev.quarry.core.txn.ReadTxn;
 import java.util.ArrayList;
@@ -76,8 +78,13 @@ final class IndexCheck {
           }
         }
       }
-      if (c.stats().quads() != quads) {
-        problems.add("statistics count " + c.stats().quads() + " quads, PSOG holds " + quads);
+      Stats counted = Stats.count(store.indexes(), roots);
+      if (!c.stats().equals(counted)) {
+        problems.add("statistics say " + c.stats() + ", the indexes hold " + counted);
+      }
+      Stats persisted = StatsTrees.read(store.indexes(), roots);
+      if (!persisted.equals(counted)) {
+        problems.add("statistics trees say " + persisted + ", the indexes hold " + counted);
       }
       return new CheckReport(problems, quads + " quads in 5 indexes, generation " + c.generation());
     } finally {

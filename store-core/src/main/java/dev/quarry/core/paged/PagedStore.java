@@ -15,6 +15,7 @@ import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.Roots;
 import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.PageStores;
 import dev.quarry.core.storage.SpaceMap;
@@ -48,6 +49,8 @@ public final class PagedStore implements Store {
   private final QuadIndexes indexes;
   private final Transactions txns;
   private final QuarryDatasetGraph dataset;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PagedStore.class);
+  private long pagesRecovered;
   private boolean closed;
 
   private PagedStore(
@@ -93,12 +96,28 @@ public final class PagedStore implements Store {
               roots.termBytes(),
               indexes.tree(Roots.TERM_HASH),
               config.getLong("store.term-cache"));
-      Stats stats = Stats.count(indexes, roots.trees()); // derived: recounted at open, for now
+      Stats stats = StatsTrees.read(indexes, roots.trees());
+      long swept = PageSweep.run(space, indexes, roots);
+      if (swept > 0) {
+        space.persist(pages); // the same roots; the map without the leaked pages
+        LOG.info(
+            "recovered {} pages that no committed tree reaches (left by a process that stopped"
+                + " before freeing them)",
+            swept);
+      }
       Committed initial = new Committed(roots, stats, space.generation());
       Transactions txns =
           new Transactions(
-              pages, pool, space, dict, initial, config.getDuration("store.writer-timeout"));
-      return new PagedStore(dir, pages, pool, space, dict, indexes, txns, unionDefault);
+              pages,
+              pool,
+              space,
+              dict,
+              indexes,
+              initial,
+              config.getDuration("store.writer-timeout"));
+      PagedStore store = new PagedStore(dir, pages, pool, space, dict, indexes, txns, unionDefault);
+      store.pagesRecovered = swept;
+      return store;
     } catch (IOException | RuntimeException e) {
       closeQuietly(dict, pool, pages, dir);
       if (e instanceof StoreException se) {
@@ -130,6 +149,11 @@ public final class PagedStore implements Store {
   @Override
   public BulkLoad bulkLoad() {
     return new PagedBulkLoad(this);
+  }
+
+  /** Pages the sweep at open found leaked (by a process that died) and freed. */
+  public long pagesRecoveredAtOpen() {
+    return pagesRecovered;
   }
 
   Transactions transactions() {

@@ -3,7 +3,9 @@ package dev.quarry.core.txn;
 import dev.quarry.core.StoreException;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.Roots;
+import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.SpaceMap;
 import java.io.IOException;
@@ -36,6 +38,7 @@ public final class Transactions {
   private final BufferPool pool;
   private final SpaceMap space;
   private final Dictionary dictionary;
+  private final QuadIndexes indexes;
   private final ReentrantLock writer = new ReentrantLock(true);
   private final Duration writerTimeout;
   private volatile Committed current; // durable, and what new readers get
@@ -53,9 +56,11 @@ public final class Transactions {
       BufferPool pool,
       SpaceMap space,
       Dictionary dictionary,
+      QuadIndexes indexes,
       Committed initial,
       Duration writerTimeout) {
     this.store = store;
+    this.indexes = indexes;
     this.pool = pool;
     this.space = space;
     this.dictionary = dictionary;
@@ -130,6 +135,7 @@ public final class Transactions {
       if (!w.changed && !w.terms().changed()) {
         return;
       }
+      StatsTrees.write(indexes, w.allocators(), w.roots, w.base.stats(), w.stats);
       Roots roots = new Roots(w.roots(), dictionary.commitTerms());
       Committed next = new Committed(roots, w.stats(), logical.generation() + 1);
       generation = next.generation();
