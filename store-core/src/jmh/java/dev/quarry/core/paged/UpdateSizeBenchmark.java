@@ -82,8 +82,8 @@ public class UpdateSizeBenchmark {
         }
         sizes.commitsPerSecond = UPDATES / ((System.nanoTime() - start) / 1e9);
         sizes.updatedPageBytes = ((PagedStore) s).space().allocatedPages() * 8192.0;
+        sizes.updatedFileBytes = s.stats().bytesOnDisk();
       }
-      sizes.updatedFileBytes = directoryBytes(root.resolve("updated"));
       try (Store s = Quarry.open(c.with("store.location", root.resolve("bulk")))) {
         try (Store.BulkLoad bulk = s.bulkLoad()) {
           for (int i = 0; i < UPDATES; i++) {
@@ -92,8 +92,8 @@ public class UpdateSizeBenchmark {
           bulk.commit();
         }
         sizes.bulkPageBytes = ((PagedStore) s).space().allocatedPages() * 8192.0;
+        sizes.bulkFileBytes = s.stats().bytesOnDisk();
       }
-      sizes.bulkFileBytes = directoryBytes(root.resolve("bulk"));
       sizes.updatedOverBulk = sizes.updatedFileBytes / sizes.bulkFileBytes;
       return UPDATES;
     } finally {
@@ -103,9 +103,4 @@ public class UpdateSizeBenchmark {
     }
   }
 
-  private static long directoryBytes(Path dir) throws IOException {
-    try (var files = Files.walk(dir)) {
-      return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    }
-  }
 }

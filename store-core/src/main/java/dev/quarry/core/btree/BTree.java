@@ -85,20 +85,17 @@ public final class BTree {
       return;
     }
     out.accept(root);
-    int[] level = new int[1];
-    if (!reader.isInner(root, level)) {
+    int level = reader.level(root);
+    if (level == 0) {
       return;
     }
-    int cap = InnerNode.capacity(width);
-    long[] keys = new long[cap * width];
-    long[] children = new long[cap + 1];
-    int n = reader.readInner(root, keys, children);
-    long[] mine = Arrays.copyOf(children, n + 1);
-    for (long child : mine) {
-      if (level[0] == 1) {
-        out.accept(child);
+    long[] children = new long[InnerNode.capacity(width) + 2];
+    int n = reader.readInner(root, new long[(InnerNode.capacity(width) + 1) * width], children);
+    for (int i = 0; i <= n; i++) {
+      if (level == 1) {
+        out.accept(children[i]);
       } else {
-        forEachPage(child, out);
+        forEachPage(children[i], out);
       }
     }
   }
@@ -128,8 +125,7 @@ public final class BTree {
     int[] pathIndex = new int[MAX_DEPTH];
     int depth = 0;
     long page = root;
-    int[] level = new int[1];
-    while (reader.isInner(page, level)) {
+    while (reader.level(page) > 0) {
       pathPage[depth] = page;
       pathIndex[depth] = childIndex(page, row);
       page = childAt(page, pathIndex[depth]);
@@ -168,11 +164,11 @@ public final class BTree {
     if (r.pages == 2) {
       long top = alloc.allocateNear(r.page0);
       long[] k = Arrays.copyOf(r.separator, width);
-      writeInner(top, levelOf(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
+      writeInner(top, reader.level(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
       return top;
     }
     // An inner root left with one child is replaced by that child.
-    while (reader.isInner(newRoot, level) && innerCount(newRoot) == 0) {
+    while (reader.level(newRoot) > 0 && innerCount(newRoot) == 0) {
       long child = childAt(newRoot, 0);
       alloc.release(newRoot);
       newRoot = child;
@@ -219,7 +215,7 @@ public final class BTree {
     long[] keys = new long[(InnerNode.capacity(width) + 2) * width];
     long[] children = new long[InnerNode.capacity(width) + 3];
     int n = reader.readInner(page, keys, children);
-    int level = levelOf(page);
+    int level = reader.level(page);
     if (r.pages == 0) {
       // Remove the child and one separator next to it.
       int keyGone = childIdx > 0 ? childIdx - 1 : 0;
@@ -318,11 +314,6 @@ public final class BTree {
     }
   }
 
-  int levelOf(long page) {
-    int[] level = new int[1];
-    return reader.isInner(page, level) ? level[0] : 0;
-  }
-
   // ---- bulk build -----------------------------------------------------------------------------
 
   /**
@@ -377,19 +368,7 @@ public final class BTree {
 
   /** Releases every page of the tree rooted at {@code root} (after a rebuild replaced it). */
   public void releaseAll(PageAllocator alloc, long root) {
-    if (root == EMPTY) {
-      return;
-    }
-    int[] level = new int[1];
-    if (reader.isInner(root, level)) {
-      long[] keys = new long[(InnerNode.capacity(width) + 1) * width];
-      long[] children = new long[InnerNode.capacity(width) + 2];
-      int n = reader.readInner(root, keys, children);
-      for (int i = 0; i <= n; i++) {
-        releaseAll(alloc, children[i]);
-      }
-    }
-    alloc.release(root);
+    forEachPage(root, alloc::release);
   }
 
   /** Rows in ascending order, for {@link #bulkBuild}. */

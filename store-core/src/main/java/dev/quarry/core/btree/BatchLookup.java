@@ -88,8 +88,7 @@ final class BatchLookup {
 
   /** From {@code page}, the node at level {@code depth}, down to the leaf for the key. */
   private void descend(long page, long[] key, int at, int n) {
-    int[] level = scratch;
-    while (tree.reader.isInner(page, level)) {
+    while (tree.reader.level(page) > 0) {
       int d = depth++;
       pages[d] = page;
       announce(d, key, at, n);
@@ -212,7 +211,7 @@ final class BatchLookup {
     }
     long page = childAt(d, index[d] + 1);
     depth = d + 1;
-    while (tree.reader.isInner(page, scratch)) {
+    while (tree.reader.level(page) > 0) {
       int lv = depth++;
       pages[lv] = page;
       page = childAt(lv, 0);

@@ -39,7 +39,7 @@ public final class Cursor implements AutoCloseable {
       return;
     }
     long page = root;
-    while (tree.reader.isInner(page, scratch)) {
+    while (tree.reader.level(page) > 0) {
       int d = depth++;
       pages[d] = page;
       index[d] = tree.reader.childIndex(page, lo, scratch);
@@ -115,7 +115,7 @@ public final class Cursor implements AutoCloseable {
       return false;
     }
     depth = level + 1;
-    while (tree.reader.isInner(page, scratch)) {
+    while (tree.reader.level(page) > 0) {
       int d = depth++;
       pages[d] = page;
       index[d] = 0;

@@ -55,15 +55,9 @@ final class InnerNode {
   static int childIndex(MemorySegment m, long base, int width, long[] key, int keyAt) {
     int lo = 0;
     int hi = count(m, base) - 1;
-    long keys = base + keysAt(width);
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      long at = keys + 8L * mid * width;
-      int c = 0;
-      for (int col = 0; col < width && c == 0; col++) {
-        c = Long.compareUnsigned(m.get(LONG, at + 8L * col), key[keyAt + col]);
-      }
-      if (c <= 0) {
+      if (compareKey(m, base, width, mid, key, keyAt) <= 0) {
         lo = mid + 1;
       } else {
         hi = mid - 1;

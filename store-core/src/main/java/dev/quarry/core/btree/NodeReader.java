@@ -201,19 +201,10 @@ final class NodeReader {
             });
   }
 
-  /** True if {@code page} is an inner node; its level in {@code level[0]}. */
-  boolean isInner(long page, int[] level) {
-    for (; ; ) {
-      long t = pool.readOptimistic(page);
-      MemorySegment m = pool.memory();
-      long base = pool.offset(BufferPool.frameOf(t));
-      boolean inner = InnerNode.isInner(m, base);
-      int lv = inner ? InnerNode.level(m, base) : 0;
-      if (pool.validate(t)) {
-        level[0] = lv;
-        return inner;
-      }
-    }
+  /** The node's level: 0 for a leaf, 1 just above the leaves, and so on up. */
+  int level(long page) {
+    return (int)
+        optimistic(page, (m, base) -> InnerNode.isInner(m, base) ? InnerNode.level(m, base) : 0);
   }
 
   /** Copies an inner node's separators and children; returns the separator count. */

@@ -16,13 +16,6 @@ public final class Stats {
 
   private final Map<Long, Long> graphs;
   private long quads;
-  // What changed since the committed state this copy was made from, for StatsTrees to write; or
-  // everything (a bulk load recounted, or the trees do not hold these statistics yet).
-  final Set<Long> changedPredicates = new HashSet<>();
-  final Set<Long> changedGraphs = new HashSet<>();
-  boolean rewrite;
-  // False while the statistics trees do not hold these figures (a store of the first format).
-  boolean saved = true;
 
   public Stats() {
     this(new HashMap<>(), new HashMap<>(), 0);
@@ -37,51 +30,47 @@ public final class Stats {
   public Stats copy() {
     Map<Long, long[]> p = new HashMap<>(predicates.size() * 2);
     predicates.forEach((k, v) -> p.put(k, v.clone()));
-    Stats c = new Stats(p, new HashMap<>(graphs), quads);
-    c.saved = saved;
-    c.rewrite = !saved;
-    return c;
-  }
-
-  /** Marks every figure for writing: after a recount, or for a store whose trees lack them. */
-  public Stats rewriteAll() {
-    rewrite = true;
-    return this;
-  }
-
-  /** Marks the figures as not in the statistics trees: every copy writes them all. */
-  public Stats unsaved() {
-    saved = false;
-    rewrite = true;
-    return this;
+    return new Stats(p, new HashMap<>(graphs), quads);
   }
 
   /** The statistics of the quads in {@code roots}, by one pass over PSOG. */
   public static Stats count(QuadIndexes ix, long[] roots) {
-    Stats stats = new Stats();
-    long prevP = 0;
-    long prevS = 0;
-    java.util.HashSet<Long> objects = new java.util.HashSet<>();
+    Counter counter = new Counter();
     try (dev.quarry.core.btree.Cursor c =
         ix.tree(Roots.PSOG).scan(roots[Roots.PSOG], new long[4], new long[] {-1L, -1L, -1L, -1L})) {
       while (c.next()) {
-        long p = c.get(0);
-        long s = c.get(1);
-        if (p != prevP) {
-          objects.clear();
-        }
-        stats.added(c.get(3), p, p != prevP || s != prevS, objects.add(c.get(2)));
-        prevP = p;
-        prevS = s;
+        counter.accept(c.get(0), c.get(1), c.get(2), c.get(3));
       }
     }
-    return stats;
+    return counter.stats();
+  }
+
+  /** Counts statistics from quads fed in PSOG order (a scan that has other work to do too). */
+  public static final class Counter {
+    private final Stats stats = new Stats();
+    private final Set<Long> objects = new HashSet<>(); // of the current predicate
+    private long prevP;
+    private long prevS;
+    private boolean first = true;
+
+    public void accept(long p, long s, long o, long g) {
+      boolean newP = first || p != prevP;
+      if (newP) {
+        objects.clear();
+      }
+      stats.added(g, p, newP || s != prevS, objects.add(o));
+      prevP = p;
+      prevS = s;
+      first = false;
+    }
+
+    public Stats stats() {
+      return stats;
+    }
   }
 
   void added(long g, long p, boolean newSubject, boolean newObject) {
     long[] c = predicates.computeIfAbsent(p, k -> new long[3]);
-    changedPredicates.add(p);
-    changedGraphs.add(g);
     c[0]++;
     c[1] += newSubject ? 1 : 0;
     c[2] += newObject ? 1 : 0;
@@ -91,8 +80,6 @@ public final class Stats {
 
   void removed(long g, long p, boolean lastSubject, boolean lastObject) {
     long[] c = predicates.get(p);
-    changedPredicates.add(p);
-    changedGraphs.add(g);
     c[0]--;
     c[1] -= lastSubject ? 1 : 0;
     c[2] -= lastObject ? 1 : 0;

@@ -9,9 +9,9 @@ import java.util.TreeSet;
 
 /**
  * The statistics, persisted: two small B+trees committed with the indexes, rows {@code (P, quads,
- * distinct S, distinct O)} and {@code (G, quads)}. A commit rewrites only the rows of the
- * predicates and graphs it changed (a delete and an insert each, in a tree of a few pages), so
- * opening a store reads the figures instead of recounting every quad.
+ * distinct S, distinct O)} and {@code (G, quads)}. A commit compares its statistics with those it
+ * started from and rewrites only the rows that differ (a delete and an insert each, in a tree of a
+ * few pages), so opening a store reads the figures instead of recounting every quad.
  */
 public final class StatsTrees {
   private static final long MAX = -1L;
@@ -20,12 +20,11 @@ public final class StatsTrees {
 
   /**
    * The statistics of the state at {@code roots}; recounted from PSOG if the trees lack them (a
-   * store of the first format), and then marked to be written whole by the next commit.
+   * store of the first format, whose next commit then writes them all).
    */
   public static Stats read(QuadIndexes ix, long[] roots) {
-    boolean missing = roots[Roots.PREDICATE_STATS] == BTree.EMPTY;
-    if (missing && roots[Roots.PSOG] != BTree.EMPTY) {
-      return Stats.count(ix, roots).unsaved();
+    if (roots[Roots.PREDICATE_STATS] == BTree.EMPTY && roots[Roots.PSOG] != BTree.EMPTY) {
+      return Stats.count(ix, roots);
     }
     Stats stats = new Stats();
     try (Cursor c = scanAll(ix, roots, Roots.PREDICATE_STATS)) {
@@ -42,61 +41,57 @@ public final class StatsTrees {
   }
 
   /**
-   * Writes what {@code next} changed against {@code base} (the committed statistics the writer
-   * started from) into the trees at {@code roots}, updated in place.
+   * Brings the trees at {@code roots} (updated in place) from {@code base}, the statistics the
+   * writer started from, to {@code next}. Trees that are empty hold nothing, whatever {@code base}
+   * says (a store of the first format): then every row of {@code next} is written.
    */
   public static void write(
       QuadIndexes ix, PageAllocator[] alloc, long[] roots, Stats base, Stats next) {
-    Set<Long> preds = next.changedPredicates;
-    Set<Long> graphs = next.changedGraphs;
-    if (next.rewrite) {
-      preds = new TreeSet<>(base.predicateIds());
-      preds.addAll(next.predicateIds());
-      graphs = new TreeSet<>(base.graphIds());
-      graphs.addAll(next.graphIds());
-    }
-    BTree pt = ix.tree(Roots.PREDICATE_STATS);
-    for (long p : sorted(preds)) {
-      if (base.saved && base.quadsWithPredicate(p) > 0) {
-        roots[Roots.PREDICATE_STATS] =
-            pt.delete(alloc[Roots.PREDICATE_STATS], roots[Roots.PREDICATE_STATS], row(base, p));
-      }
-      if (next.quadsWithPredicate(p) > 0) {
-        roots[Roots.PREDICATE_STATS] =
-            pt.insert(alloc[Roots.PREDICATE_STATS], roots[Roots.PREDICATE_STATS], row(next, p));
+    Stats held = roots[Roots.PREDICATE_STATS] == BTree.EMPTY ? new Stats() : base;
+    for (long p : union(held.predicateIds(), next.predicateIds())) {
+      long[] before = predicateRow(held, p);
+      long[] after = predicateRow(next, p);
+      if (!Arrays.equals(before, after)) {
+        replace(ix, alloc, roots, Roots.PREDICATE_STATS, before, after);
       }
     }
-    BTree gt = ix.tree(Roots.GRAPH_STATS);
-    for (long g : sorted(graphs)) {
-      if (base.saved && base.quadsInGraph(g) > 0) {
-        roots[Roots.GRAPH_STATS] =
-            gt.delete(
-                alloc[Roots.GRAPH_STATS],
-                roots[Roots.GRAPH_STATS],
-                new long[] {g, base.quadsInGraph(g)});
-      }
-      if (next.quadsInGraph(g) > 0) {
-        roots[Roots.GRAPH_STATS] =
-            gt.insert(
-                alloc[Roots.GRAPH_STATS],
-                roots[Roots.GRAPH_STATS],
-                new long[] {g, next.quadsInGraph(g)});
+    held = roots[Roots.GRAPH_STATS] == BTree.EMPTY ? new Stats() : base;
+    for (long g : union(held.graphIds(), next.graphIds())) {
+      long[] before = graphRow(held, g);
+      long[] after = graphRow(next, g);
+      if (!Arrays.equals(before, after)) {
+        replace(ix, alloc, roots, Roots.GRAPH_STATS, before, after);
       }
     }
-    next.saved = true;
-    next.rewrite = false;
-    next.changedPredicates.clear();
-    next.changedGraphs.clear();
   }
 
-  private static long[] row(Stats s, long p) {
-    return new long[] {p, s.quadsWithPredicate(p), s.distinctSubjects(p), s.distinctObjects(p)};
+  /** Deletes row {@code before} and inserts {@code after} in tree {@code t} (null: none). */
+  private static void replace(
+      QuadIndexes ix, PageAllocator[] alloc, long[] roots, int t, long[] before, long[] after) {
+    BTree tree = ix.tree(t);
+    if (before != null) {
+      roots[t] = tree.delete(alloc[t], roots[t], before);
+    }
+    if (after != null) {
+      roots[t] = tree.insert(alloc[t], roots[t], after);
+    }
   }
 
-  private static long[] sorted(Set<Long> ids) {
-    long[] a = ids.stream().mapToLong(Long::longValue).toArray();
-    Arrays.sort(a); // one pass left to right through the tree's leaves
-    return a;
+  private static long[] predicateRow(Stats s, long p) {
+    long n = s.quadsWithPredicate(p);
+    return n == 0 ? null : new long[] {p, n, s.distinctSubjects(p), s.distinctObjects(p)};
+  }
+
+  private static long[] graphRow(Stats s, long g) {
+    long n = s.quadsInGraph(g);
+    return n == 0 ? null : new long[] {g, n};
+  }
+
+  /** Both sets' ids in order: one pass left to right through the tree's leaves. */
+  private static Set<Long> union(Set<Long> a, Set<Long> b) {
+    Set<Long> all = new TreeSet<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static Cursor scanAll(QuadIndexes ix, long[] roots, int t) {

@@ -50,7 +50,7 @@ public final class PagedStore implements Store {
   private final Transactions txns;
   private final QuarryDatasetGraph dataset;
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PagedStore.class);
-  private long pagesRecovered;
+  private final long pagesRecovered;
   private boolean closed;
 
   private PagedStore(
@@ -61,8 +61,10 @@ public final class PagedStore implements Store {
       Dictionary dictionary,
       QuadIndexes indexes,
       Transactions txns,
-      boolean unionDefault) {
+      boolean unionDefault,
+      long pagesRecovered) {
     this.directory = directory;
+    this.pagesRecovered = pagesRecovered;
     this.pages = pages;
     this.pool = pool;
     this.space = space;
@@ -97,7 +99,7 @@ public final class PagedStore implements Store {
               indexes.tree(Roots.TERM_HASH),
               config.getLong("store.term-cache"));
       Stats stats = StatsTrees.read(indexes, roots.trees());
-      long swept = PageSweep.run(space, indexes, roots);
+      long swept = space.persistedClean() ? 0 : PageSweep.run(space, indexes, roots);
       if (swept > 0) {
         space.persist(pages); // the same roots; the map without the leaked pages
         LOG.info(
@@ -115,9 +117,7 @@ public final class PagedStore implements Store {
               indexes,
               initial,
               config.getDuration("store.writer-timeout"));
-      PagedStore store = new PagedStore(dir, pages, pool, space, dict, indexes, txns, unionDefault);
-      store.pagesRecovered = swept;
-      return store;
+      return new PagedStore(dir, pages, pool, space, dict, indexes, txns, unionDefault, swept);
     } catch (IOException | RuntimeException e) {
       closeQuietly(dict, pool, pages, dir);
       if (e instanceof StoreException se) {
@@ -230,7 +230,7 @@ public final class PagedStore implements Store {
       return;
     }
     closed = true;
-    closeQuietly(dictionary, pool, pages, directory);
+    closeQuietly(txns::close, dictionary, pool, pages, directory);
   }
 
   private static void closeQuietly(AutoCloseable... things) {

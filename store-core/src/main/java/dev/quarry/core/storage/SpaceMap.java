@@ -17,7 +17,8 @@ import java.util.Arrays;
  * region the current header does not use, syncs, then writes the other header slot with the next
  * generation and syncs again; {@link #load} takes the valid header of the highest generation. A
  * crash at any point leaves one complete map. The header also carries a small opaque root for the
- * transaction layer, switched in the same atomic step.
+ * transaction layer, switched in the same atomic step, and whether the map was persisted by a clean
+ * shutdown ({@link #persistClean}: every page not reachable from the root is free in it).
  *
  * <p>Owner ids: 0 is a free extent, 1 is this map's own extent; layers above choose ids from 2. All
  * methods are synchronized: allocation is rare next to reading.
@@ -49,6 +50,9 @@ public final class SpaceMap {
   private long generation;
   private int region; // the region the current header points at
   private byte[] root = new byte[0];
+  private boolean clean; // the map loaded was persisted by persistClean
+  // Header offset of the clean flag: past the largest root. Older headers hold 0 there.
+  private static final int CLEAN_FLAG = 44 + MAX_ROOT_BYTES;
 
   private SpaceMap() {}
 
@@ -235,7 +239,24 @@ public final class SpaceMap {
   // ---- persistence ------------------------------------------------------------------------
 
   /** Writes the map and root atomically (see the class comment) and makes them durable. */
-  public synchronized void persist(PageStore store) throws IOException {
+  public void persist(PageStore store) throws IOException {
+    persist(store, false);
+  }
+
+  /**
+   * As {@link #persist}, at a clean shutdown: the caller vouches that every page no root reaches is
+   * free, so the next open need not look for leaked pages ({@link #persistedClean}).
+   */
+  public void persistClean(PageStore store) throws IOException {
+    persist(store, true);
+  }
+
+  /** True if the map loaded was persisted by {@link #persistClean}. */
+  public synchronized boolean persistedClean() {
+    return clean;
+  }
+
+  private synchronized void persist(PageStore store, boolean cleanShutdown) throws IOException {
     ByteBuffer map = serialize();
     int target = 1 - region;
     try (Arena arena = Arena.ofConfined()) {
@@ -262,6 +283,7 @@ public final class SpaceMap {
       page.set(INT, 36, extents);
       page.set(INT, 40, root.length);
       MemorySegment.copy(MemorySegment.ofArray(root), 0, page, 44, root.length);
+      page.set(INT, CLEAN_FLAG, cleanShutdown ? 1 : 0);
       Pages.stampChecksum(page);
       store.write((generation + 1) & 1, page); // alternate header slots by generation
       store.sync();
@@ -298,6 +320,7 @@ public final class SpaceMap {
       int rootLen = h.get(INT, 40);
       m.root = new byte[rootLen];
       MemorySegment.copy(h, ValueLayout.JAVA_BYTE, 44, m.root, 0, rootLen);
+      m.clean = h.get(INT, CLEAN_FLAG) == 1;
 
       ByteBuffer map = ByteBuffer.allocate(mapBytes);
       MemorySegment page = arena.allocate(Pages.PAGE_SIZE, Pages.ALIGNMENT);

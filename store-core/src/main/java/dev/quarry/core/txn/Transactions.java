@@ -31,7 +31,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ol>
  *
  * Pages the commit replaced are freed once every reader that could see them has ended. Pages freed
- * but not yet reclaimed when the process dies stay allocated (leaked) until a check reclaims them.
+ * but not yet reclaimed when the process dies stay allocated (leaked) until the next open sweeps
+ * them up; a clean {@link #close} leaves none.
  */
 public final class Transactions {
   private final PageStore store;
@@ -216,6 +217,30 @@ public final class Transactions {
           space.free(p);
         }
       }
+    }
+  }
+
+  /**
+   * At shutdown, a checkpoint of the space map: frees what no reader can still see and, if no
+   * writer is at work, no commit is on its way to disk and no reader holds pages back, persists the
+   * map marked clean, so the next open has nothing to recover. Otherwise it leaves the map as the
+   * last commit wrote it, and the next open sweeps for leaked pages.
+   */
+  public void close() throws IOException {
+    if (!writer.tryLock()) {
+      return;
+    }
+    try {
+      synchronized (flushLock) {
+        reclaim();
+        boolean settled = logical.generation() == durable && failed == null;
+        if (settled && pagesAwaitingReaders() == 0) {
+          space.setRoot(current.roots().toBytes());
+          space.persistClean(store);
+        }
+      }
+    } finally {
+      writer.unlock();
     }
   }
 

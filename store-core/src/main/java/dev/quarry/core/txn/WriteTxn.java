@@ -45,7 +45,7 @@ public final class WriteTxn {
 
   /** Replaces the working statistics (a bulk load recounts them). */
   public void replaceStats(Stats s) {
-    stats = s.rewriteAll();
+    stats = s;
   }
 
   public Dictionary.Writes terms() {
