@@ -73,7 +73,11 @@ class QuarryCliTest {
     assertEquals(0, explain.exit(), explain.err());
     assertTrue(explain.out().startsWith("2 rows in "), explain.out());
     assertTrue(explain.out().contains("filter (> ?o 1) [on ids]  [1 / 2]"), explain.out());
-    assertTrue(explain.out().contains("pattern { ?s <http://ex/p> ?o }  [3 / 3]"), explain.out());
+    assertTrue(
+        explain
+            .out()
+            .contains("pattern { ?s <http://ex/p> ?o } [?o in a range: 1 scans of it]  [3 / 3]"),
+        explain.out());
 
     Run stats = run("stats", "--location", store);
     assertEquals(0, stats.exit());

@@ -26,7 +26,7 @@ public final class InlineValues {
   static final int FIRST_TAG = 0x10;
 
   // One tag per datatype; integer types share the encoding.
-  private static final String[] INTEGER_TYPES = {
+  static final String[] INTEGER_TYPES = {
     XSDDatatype.XSDinteger.getURI(),
     XSDDatatype.XSDint.getURI(),
     XSDDatatype.XSDlong.getURI(),
@@ -50,8 +50,8 @@ public final class InlineValues {
   public static final int TAG_DATE = 0x25;
   public static final int TAG_SHORT_STRING = 0x30;
 
-  private static final long OFFSET56 = 1L << 55; // signed 56-bit values as offset binary
-  private static final int DECIMAL_SCALE = 6;
+  static final long OFFSET56 = 1L << 55; // signed 56-bit values as offset binary
+  static final int DECIMAL_SCALE = 6;
   private static final long MILLIS_OFFSET =
       1L << 48; // dateTimes from year 1 to 9999 fit in 49 bits
   private static final long DAYS_OFFSET = 1L << 40;
@@ -195,7 +195,7 @@ public final class InlineValues {
    * Maps the top 56 bits of an IEEE double (sign-extended) to a payload whose unsigned order is the
    * numeric order: negatives are inverted, positives get the top bit.
    */
-  private static long orderable56(long top) {
+  static long orderable56(long top) {
     return top < 0 ? ~top & MASK56 : top | SIGN56;
   }
 
@@ -203,7 +203,7 @@ public final class InlineValues {
     return (p & SIGN56) != 0 ? p & ~SIGN56 : (~p & MASK56) | ~MASK56;
   }
 
-  private static long orderable(int bits) {
+  static long orderable(int bits) {
     return (bits < 0 ? ~bits : bits | Integer.MIN_VALUE) & 0xFFFFFFFFL;
   }
 

@@ -133,4 +133,12 @@ public final class QuadIndexes {
   public QuadIterator find(long[] roots, long g, long s, long p, long o) {
     return QuadIterator.of(this, roots, g, s, p, o);
   }
+
+  /**
+   * The quads {@code {g, s, p, o}} of predicate p (g: any graph if NONE) whose object id is in one
+   * of the ranges {@code [ranges[2i], ranges[2i+1]]}, ascending and disjoint, streamed from POGS.
+   */
+  public QuadIterator findObjectIn(long[] roots, long g, long p, long[] ranges) {
+    return QuadIterator.objectIn(this, roots, g, p, ranges);
+  }
 }

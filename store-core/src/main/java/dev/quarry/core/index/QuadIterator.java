@@ -58,6 +58,25 @@ public abstract class QuadIterator implements Iterator<long[]> {
     return psog(ix, roots, g, s, p, o);
   }
 
+  /**
+   * The quads with predicate p whose object id lies in one of the ranges {@code [ranges[2i],
+   * ranges[2i+1]]} (ascending, disjoint), from POGS, one range after the other.
+   */
+  static QuadIterator objectIn(QuadIndexes ix, long[] roots, long g, long p, long[] ranges) {
+    int[] next = {0};
+    return chain(
+        () -> {
+          if (next[0] >= ranges.length) {
+            return null;
+          }
+          long[] lo = {p, ranges[next[0]], 0, 0};
+          long[] hi = {p, ranges[next[0] + 1], MAX, MAX};
+          next[0] += 2;
+          Cursor c = ix.trees[Roots.POGS].scan(roots[Roots.POGS], lo, hi);
+          return filtered(c, g, ANY, p, ANY, 2, 3, 0, 1);
+        });
+  }
+
   /** PSOG over the longest bound prefix of (P, S, O, G), filtering the rest. */
   private static QuadIterator psog(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
     long[] lo = {p, s, o, g};
@@ -123,19 +142,24 @@ public abstract class QuadIterator implements Iterator<long[]> {
       long key,
       java.util.function.LongFunction<QuadIterator> then) {
     Cursor keys = ix.trees[tree].scan(roots[tree], new long[] {key, 0}, new long[] {key, MAX});
+    return chain(() -> keys.next() ? then.apply(keys.get(1)) : null);
+  }
+
+  /** The quads of one iterator after another, each made when the last runs out; null ends. */
+  private static QuadIterator chain(java.util.function.Supplier<QuadIterator> parts) {
     return new QuadIterator() {
-      private QuadIterator inner;
+      private QuadIterator part;
 
       @Override
       protected long[] advance() {
         for (; ; ) {
-          if (inner != null && inner.hasNext()) {
-            return inner.next();
+          if (part != null && part.hasNext()) {
+            return part.next();
           }
-          if (!keys.next()) {
+          part = parts.get();
+          if (part == null) {
             return null;
           }
-          inner = then.apply(keys.get(1));
         }
       }
     };

@@ -526,6 +526,11 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     @Override
+    public Iterator<long[]> findObjectIn(long g, long p, long[] ranges) {
+      return store.indexes().findObjectIn(roots, g, p, ranges);
+    }
+
+    @Override
     public void lookupBatch(
         boolean psog, long[] los, long[] his, int n, dev.quarry.core.btree.RowSink sink) {
       int t = psog ? dev.quarry.core.index.Roots.PSOG : dev.quarry.core.index.Roots.POGS;

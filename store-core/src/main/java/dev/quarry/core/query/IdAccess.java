@@ -18,6 +18,12 @@ public interface IdAccess {
   Iterator<long[]> find(long g, long s, long p, long o);
 
   /**
+   * Quads {@code {g, s, p, o}} of predicate p in graph g (0 = any) whose object id lies in one of
+   * the ranges {@code [ranges[2i], ranges[2i+1]]} (ascending, disjoint), streamed in POGS order.
+   */
+  Iterator<long[]> findObjectIn(long g, long p, long[] ranges);
+
+  /**
    * A vectored lookup on PSOG (rows {@code p, s, o, g}) or POGS (rows {@code p, o, g, s}): probe
    * {@code i} is the range {@code [los[i*4..], his[i*4..]]}, probes sorted by {@code los}.
    */

@@ -145,6 +145,27 @@ abstract class IdCondition {
     return v == UNKNOWN ? UNKNOWN : 1 - v;
   }
 
+  /** Numbers, variables and + - * / over them: deterministic, and cheap to get wrong otherwise. */
+  static boolean arithmetic(Expr e) {
+    if (e instanceof ExprVar || (e.isConstant() && e.getConstant().isNumber())) {
+      return true;
+    }
+    if (e instanceof E_Add
+        || e instanceof E_Subtract
+        || e instanceof E_Multiply
+        || e instanceof E_Divide
+        || e instanceof E_UnaryMinus
+        || e instanceof E_UnaryPlus) {
+      for (Expr arg : ((ExprFunction) e).getArgs()) {
+        if (!arithmetic(arg)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
   /** An argument: a column of the row, a constant's id, or a value computed from the row. */
   private interface Operand {
     /** A value no id has: the operand could not be computed, so ARQ must decide. */
@@ -217,29 +238,6 @@ abstract class IdCondition {
         }
       }
       return new Computed(e, vars, columns, terms, env);
-    }
-
-    /**
-     * Numbers, variables and + - * / over them: deterministic, and cheap to get wrong otherwise.
-     */
-    private static boolean arithmetic(Expr e) {
-      if (e instanceof ExprVar || (e.isConstant() && e.getConstant().isNumber())) {
-        return true;
-      }
-      if (e instanceof E_Add
-          || e instanceof E_Subtract
-          || e instanceof E_Multiply
-          || e instanceof E_Divide
-          || e instanceof E_UnaryMinus
-          || e instanceof E_UnaryPlus) {
-        for (Expr arg : ((ExprFunction) e).getArgs()) {
-          if (!arithmetic(arg)) {
-            return false;
-          }
-        }
-        return true;
-      }
-      return false;
     }
 
     @Override

@@ -19,12 +19,23 @@ import org.apache.jena.sparql.core.Var;
  * large range streams rather than filling memory. A pattern with a variable predicate is looked up
  * row by row through the projections.
  *
+ * <p>With an {@link ObjectRange} (filters bounding the object with numbers), a row whose subject is
+ * free scans only the object's id ranges in POGS; rows whose subject is bound and that share one
+ * range look their subjects up in that range, scanned once ({@link SubjectsInRange}), while it
+ * holds at most {@link #SCAN_ROWS_PER_PROBE} quads per row to serve; otherwise they are probed.
+ *
  * <p>With a rule set, a bound predicate also matches its subproperties, {@code rdf:type C} the
  * subclasses of C, and a type pattern with a free class yields every superclass of each stored
  * class; each inferred solution comes out once.
  */
 public final class PatternJoin extends IdOperator {
   private static final long MAX = -1L;
+
+  /**
+   * Quads a range may hold per input row for a scan of it to serve the rows: a scanned quad costs a
+   * few tens of ns (sequential, decoded a block at a time), a random probe about 1 us.
+   */
+  static final int SCAN_ROWS_PER_PROBE = 4;
 
   /**
    * A diagnostic switch (system property {@code quarry.exec.vectored=false}): one lookup per input
@@ -53,6 +64,14 @@ public final class PatternJoin extends IdOperator {
   private Scan scan;
   private Set<RowKey> seen;
   private boolean ended;
+  private ObjectRange range;
+  private SubjectsInRange scanned; // the last range scanned for bound subjects
+  private long[] tooLarge; // the last range that held more than tooLargeLimit quads
+  private int tooLargeLimit;
+  private long rangeScans;
+  private long rangeRows;
+  private long rangeProbed;
+  private long rangeFree;
 
   /** One streamed lookup: the quads of one range for one input row. */
   private record Scan(Rows rows, int row, long rowKey, Iterator<long[]> quads) {}
@@ -89,6 +108,15 @@ public final class PatternJoin extends IdOperator {
             : 1;
     this.chunk = Math.min(maxChunk, Rows.BATCH);
     this.text = text;
+  }
+
+  /**
+   * Restricts the pattern's object to the range's values (the pattern's predicate must be a
+   * constant, its object a variable the input does not bind, and no inference at work).
+   */
+  public PatternJoin objectRange(ObjectRange r) {
+    this.range = r;
+    return this;
   }
 
   private static List<Var> outputVars(List<Var> in, Var[] varsAt) {
@@ -158,11 +186,26 @@ public final class PatternJoin extends IdOperator {
     seen = null;
     Probes psog = new Probes();
     Probes pogs = new Probes();
+    Probes ranged = null; // rows with a bound subject and an object range
+    boolean oneRange = true;
     long[] v = new long[3];
     for (int r = from; r < to; r++) {
       long rowKey = chunkBase++;
       for (int k = 0; k < 3; k++) {
         v[k] = consts[k] != 0 ? consts[k] : inInput[k] ? rows.get(r, cols[k]) : 0;
+      }
+      long[] ids = range == null || v[2] != 0 ? null : range.ranges(rows, r);
+      if (ids != null) {
+        if (v[0] == 0) {
+          pending.add(new Scan(rows, r, rowKey, access.findObjectIn(graph, v[1], ids)));
+          rangeFree++;
+        } else {
+          ranged = ranged == null ? new Probes() : ranged;
+          oneRange &= ranged.n == 0 || Arrays.equals(ids, ranged.ranges);
+          ranged.ranges = ids;
+          ranged.add(r, rowKey, new long[] {v[1], v[0], 0, graph});
+        }
+        continue;
       }
       long[] preds = v[1] != 0 && rules != null ? rules.subPropertiesOf(v[1]) : new long[] {v[1]};
       for (long p : preds) {
@@ -182,6 +225,30 @@ public final class PatternJoin extends IdOperator {
         }
       }
     }
+    if (ranged != null) {
+      SubjectsInRange in = oneRange ? subjectsIn(ranged.ranges, ranged.n) : null;
+      for (int i = 0; i < ranged.n; i++) {
+        if (in == null) {
+          psog.add(
+              ranged.rows[i], ranged.rowKeys[i], Arrays.copyOfRange(ranged.keys, i * 4, i * 4 + 4));
+          rangeProbed++;
+          continue;
+        }
+        long s = ranged.keys[i * 4 + 1];
+        for (int q = in.first(s); q >= 0; q = in.nextOf(q)) {
+          emit(
+              out,
+              rows,
+              ranged.rows[i],
+              ranged.rowKeys[i],
+              in.graph(q),
+              s,
+              consts[1],
+              in.object(q));
+        }
+        rangeRows++;
+      }
+    }
     if (psog.n + pogs.n == 1 && pending.isEmpty()) {
       // One range: stream it.
       Probes one = psog.n == 1 ? psog : pogs;
@@ -194,6 +261,30 @@ public final class PatternJoin extends IdOperator {
     }
     run(out, rows, psog, true);
     run(out, rows, pogs, false);
+  }
+
+  /**
+   * The quads in {@code ranges} by subject, scanned for {@code probes} rows, or null if the range
+   * holds too many for that: the last scan is kept (the rows of a join often share one range), and
+   * so is the last range found too large, until a bigger chunk could afford it.
+   */
+  private SubjectsInRange subjectsIn(long[] ranges, int probes) {
+    if (scanned != null && Arrays.equals(scanned.ranges, ranges)) {
+      return scanned;
+    }
+    int limit = SCAN_ROWS_PER_PROBE * probes;
+    if (tooLarge != null && limit <= tooLargeLimit && Arrays.equals(tooLarge, ranges)) {
+      return null;
+    }
+    SubjectsInRange s = SubjectsInRange.scan(access, graph, consts[1], ranges, limit);
+    if (s == null) {
+      tooLarge = ranges;
+      tooLargeLimit = limit;
+    } else {
+      scanned = s;
+      rangeScans++;
+    }
+    return s;
   }
 
   /**
@@ -325,6 +416,7 @@ public final class PatternJoin extends IdOperator {
   /** Key ranges to look up, with the input row each came from. */
   private static final class Probes {
     long[] keys = new long[64];
+    long[] ranges; // ranged rows: the object range of the last row added
     int[] rows = new int[16];
     long[] rowKeys = new long[16];
     int n;
@@ -344,7 +436,26 @@ public final class PatternJoin extends IdOperator {
 
   @Override
   public String label() {
-    return "pattern " + text + (rules != null ? " (inference)" : "");
+    String label = "pattern " + text + (rules != null ? " (inference)" : "");
+    if (range == null) {
+      return label;
+    }
+    List<String> how = new ArrayList<>();
+    if (rangeFree > 0) {
+      how.add(rangeFree + " scans of it");
+    }
+    if (rangeScans > 0) {
+      how.add(rangeRows + " rows served by " + rangeScans + " shared scans");
+    }
+    if (rangeProbed > 0) {
+      how.add(rangeProbed + " rows probed (range too large)");
+    }
+    return label
+        + " [?"
+        + range.var().getVarName()
+        + " in a range: "
+        + String.join(", ", how)
+        + "]";
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.quarry.core.query.exec.Extend;
 import dev.quarry.core.query.exec.Filter;
 import dev.quarry.core.query.exec.HashJoin;
 import dev.quarry.core.query.exec.IdOperator;
+import dev.quarry.core.query.exec.ObjectRange;
 import dev.quarry.core.query.exec.OptionalJoin;
 import dev.quarry.core.query.exec.Order;
 import dev.quarry.core.query.exec.PatternJoin;
@@ -248,8 +249,10 @@ public final class Compiler {
         after.addAll(Group.vars(List.of(t)));
         double fanOut = estimates.perRow(t, bound, terms);
         double cost = fanOut * Selectivity.of(pending, bound, after);
-        if (!bound.isEmpty() && !connected(t, bound)) {
-          cost *= 1e6; // a cartesian product: last
+        if (!bound.isEmpty() && !connected(t, bound) && fanOut >= 2) {
+          // A cartesian product: last. One of about a row per row multiplies nothing, and may
+          // bind what a later pattern's filters need (the value a range is computed from).
+          cost *= 1e6;
         }
         if (cost < bestCost) {
           bestCost = cost;
@@ -272,8 +275,18 @@ public final class Compiler {
         }
       }
       rows *= Math.max(bestFanOut, 1e-3);
+      // Filters bounding a fresh object with numbers: the pattern reads only their id ranges.
+      ObjectRange range =
+          rules == null
+                  && consts[1] != 0
+                  && at[2] != null
+                  && !bound.contains(at[2])
+                  && !at[2].equals(at[0])
+              ? ObjectRange.of(at[2], pending, cur.vars(), terms, cxt)
+              : null;
       cur =
           new PatternJoin(cur, access, graph, consts, at, rules, bestFanOut, text(best))
+              .objectRange(range)
               .estimate(rows)
               .cancellable(cxt);
       for (Var v : at) {

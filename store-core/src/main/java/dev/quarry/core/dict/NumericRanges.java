@@ -1,0 +1,79 @@
+package dev.quarry.core.dict;
+
+/**
+ * The id ranges that hold every numeric term whose value lies in {@code [lo, hi]}: one range per
+ * numeric inline datatype (each tag's ids are in value order) and the whole term-table range,
+ * because a numeral the store could not inline ("042", 0.1 as a double, a 30-digit integer) is a
+ * term-table id whose place says nothing of its value.
+ *
+ * <p>The ranges are a superset: bounds are rounded outwards, strictness is ignored, and the term
+ * table brings every term of the predicate. A scan over them must still apply the filter; what the
+ * ranges guarantee is that no value inside {@code [lo, hi]} is left out.
+ */
+public final class NumericRanges {
+  private static final int INTEGER_TAGS = InlineValues.INTEGER_TYPES.length;
+  private static final long MIN56 = -InlineValues.OFFSET56;
+  private static final long MAX56 = InlineValues.OFFSET56 - 1;
+  private static final double DECIMAL_UNIT = Math.pow(10, InlineValues.DECIMAL_SCALE);
+
+  private NumericRanges() {}
+
+  /**
+   * Pairs {@code [lo id, hi id]}, ascending and disjoint, covering the numbers in {@code [lo, hi]}
+   * (either may be infinite). Empty if {@code lo > hi}; null if a bound is NaN (no range known).
+   */
+  public static long[] of(double lo, double hi) {
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      return null;
+    }
+    if (lo > hi) {
+      return new long[0];
+    }
+    // One ulp outwards: a bound computed from an integer or a decimal may have been rounded.
+    double l = Math.nextDown(lo);
+    double h = Math.nextUp(hi);
+    long[] out = new long[2 * (INTEGER_TAGS + 4)];
+    int n = 0;
+    // The term table: tag 0, below every inline tag.
+    out[n++] = NodeIds.ofTermOffset(0);
+    out[n++] = NodeIds.lastOfTag(NodeIds.TAG_TERM);
+    long il = clamp(Math.floor(l));
+    long ih = clamp(Math.ceil(h));
+    if (il <= ih) {
+      for (int t = 0; t < INTEGER_TAGS; t++) {
+        out[n++] = signed(InlineValues.TAG_INTEGER + t, il);
+        out[n++] = signed(InlineValues.TAG_INTEGER + t, ih);
+      }
+    }
+    long dl = clamp(Math.floor(l * DECIMAL_UNIT));
+    long dh = clamp(Math.ceil(h * DECIMAL_UNIT));
+    if (dl <= dh) {
+      out[n++] = signed(InlineValues.TAG_DECIMAL, dl);
+      out[n++] = signed(InlineValues.TAG_DECIMAL, dh);
+    }
+    // Doubles and floats: the order-preserving key of the bound, truncated as ids are; a value
+    // between two bounds has a key between theirs (the mapping is monotone, not strictly).
+    out[n++] = NodeIds.make(InlineValues.TAG_DOUBLE, doubleKey(l));
+    out[n++] = NodeIds.make(InlineValues.TAG_DOUBLE, doubleKey(h));
+    out[n++] = NodeIds.make(InlineValues.TAG_FLOAT, floatKey(Math.nextDown((float) l)));
+    out[n++] = NodeIds.make(InlineValues.TAG_FLOAT, floatKey(Math.nextUp((float) h)));
+    return java.util.Arrays.copyOf(out, n);
+  }
+
+  private static long clamp(double v) {
+    // A double beyond the long range saturates in the cast; then to the 56 bits ids hold.
+    return Math.max(MIN56, Math.min(MAX56, (long) v));
+  }
+
+  private static long signed(int tag, long v) {
+    return NodeIds.make(tag, v + InlineValues.OFFSET56);
+  }
+
+  private static long doubleKey(double d) {
+    return InlineValues.orderable56(Double.doubleToLongBits(d) >> 8);
+  }
+
+  private static long floatKey(float f) {
+    return InlineValues.orderable(Float.floatToIntBits(f));
+  }
+}

@@ -1,0 +1,155 @@
+package dev.quarry.core.query.exec;
+
+import dev.quarry.core.dict.NumericRanges;
+import dev.quarry.core.query.TermSpace;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.expr.E_GreaterThan;
+import org.apache.jena.sparql.expr.E_GreaterThanOrEqual;
+import org.apache.jena.sparql.expr.E_LessThan;
+import org.apache.jena.sparql.expr.E_LessThanOrEqual;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprEvalException;
+import org.apache.jena.sparql.expr.ExprFunction2;
+import org.apache.jena.sparql.expr.ExprVar;
+import org.apache.jena.sparql.expr.NodeValue;
+import org.apache.jena.sparql.function.FunctionEnv;
+
+/**
+ * The numbers a pattern's object variable may take, read from the filter conjuncts that compare it
+ * with a number: {@code ?v < E}, {@code E <= ?v} and so on, where E is a constant or arithmetic
+ * over variables the input binds. For an input row it gives the id ranges ({@link NumericRanges})
+ * that hold every term in {@code [max of lower bounds, min of upper bounds]}, computed again only
+ * when the row's values of E's variables change (in a join they rarely do).
+ *
+ * <p>The conjuncts stay in the plan and run after the pattern: the ranges only keep out quads that
+ * could not pass them (strictness is ignored, non-numeric terms of the term table come through).
+ */
+public final class ObjectRange {
+  private final Var var;
+  private final List<Expr> conjuncts;
+  private final List<Expr> lower = new ArrayList<>(); // ?v >= E
+  private final List<Expr> upper = new ArrayList<>(); // ?v <= E
+  private final List<Var> inputVars;
+  private final int[] columns; // the input columns the bounds read
+  private final TermSpace terms;
+  private final FunctionEnv env;
+  private long[] last;
+  private long[] ranges; // for the ids in last; null if the bounds are unknown there
+
+  private ObjectRange(
+      Var var, List<Expr> conjuncts, List<Var> inputVars, TermSpace terms, FunctionEnv env) {
+    this.var = var;
+    this.conjuncts = conjuncts;
+    this.inputVars = inputVars;
+    this.terms = terms;
+    this.env = env;
+    Set<Var> read = new LinkedHashSet<>();
+    for (Expr c : conjuncts) {
+      ExprFunction2 f = (ExprFunction2) c;
+      boolean varLeft = isVar(f.getArg1());
+      Expr bound = varLeft ? f.getArg2() : f.getArg1();
+      boolean less = c instanceof E_LessThan || c instanceof E_LessThanOrEqual;
+      (less == varLeft ? upper : lower).add(bound);
+      read.addAll(bound.getVarsMentioned());
+    }
+    this.columns = read.stream().mapToInt(inputVars::indexOf).toArray();
+  }
+
+  /**
+   * The range of {@code v} given by the conjuncts among {@code pending} that bound it with a number
+   * computable from {@code inputVars}, or null if none does.
+   */
+  public static ObjectRange of(
+      Var v, List<Expr> pending, List<Var> inputVars, TermSpace terms, FunctionEnv env) {
+    if (env == null) {
+      return null;
+    }
+    List<Expr> usable = new ArrayList<>();
+    for (Expr e : pending) {
+      if ((e instanceof E_LessThan
+              || e instanceof E_LessThanOrEqual
+              || e instanceof E_GreaterThan
+              || e instanceof E_GreaterThanOrEqual)
+          && e instanceof ExprFunction2 f) {
+        Expr bound =
+            isVar(f.getArg1(), v) ? f.getArg2() : isVar(f.getArg2(), v) ? f.getArg1() : null;
+        if (bound != null
+            && !bound.getVarsMentioned().contains(v)
+            && inputVars.containsAll(bound.getVarsMentioned())
+            && IdCondition.arithmetic(bound)) {
+          usable.add(e);
+        }
+      }
+    }
+    return usable.isEmpty() ? null : new ObjectRange(v, List.copyOf(usable), inputVars, terms, env);
+  }
+
+  private boolean isVar(Expr e) {
+    return isVar(e, var);
+  }
+
+  private static boolean isVar(Expr e, Var v) {
+    return e instanceof ExprVar x && x.asVar().equals(v);
+  }
+
+  /**
+   * The id ranges for row {@code r} of {@code rows} (pairs, ascending, disjoint; possibly none), or
+   * null if a bound is not a number there (then nothing can be excluded).
+   */
+  long[] ranges(Rows rows, int r) {
+    int base = r * rows.width;
+    if (last != null) {
+      boolean same = true;
+      for (int i = 0; i < columns.length && same; i++) {
+        same = rows.data[base + columns[i]] == last[i];
+      }
+      if (same) {
+        return ranges;
+      }
+    } else {
+      last = new long[columns.length];
+    }
+    for (int i = 0; i < columns.length; i++) {
+      last[i] = rows.data[base + columns[i]];
+    }
+    long[] row = java.util.Arrays.copyOfRange(rows.data, base, base + rows.width);
+    RowBinding binding = new RowBinding(null, inputVars, row, terms);
+    double lo = Double.NEGATIVE_INFINITY;
+    double hi = Double.POSITIVE_INFINITY;
+    boolean known = true;
+    for (Expr e : lower) {
+      double d = value(e, binding);
+      known &= !Double.isNaN(d);
+      lo = Math.max(lo, d);
+    }
+    for (Expr e : upper) {
+      double d = value(e, binding);
+      known &= !Double.isNaN(d);
+      hi = Math.min(hi, d);
+    }
+    ranges = known ? NumericRanges.of(lo, hi) : null;
+    return ranges;
+  }
+
+  /** The bound's value, or NaN if it is not a number (an error, a string, an unbound variable). */
+  private double value(Expr e, RowBinding binding) {
+    try {
+      NodeValue nv = e.eval(binding, env);
+      return nv.isNumber() ? nv.getDouble() : Double.NaN;
+    } catch (ExprEvalException ex) {
+      return Double.NaN;
+    }
+  }
+
+  public Var var() {
+    return var;
+  }
+
+  public List<Expr> conjuncts() {
+    return conjuncts;
+  }
+}
