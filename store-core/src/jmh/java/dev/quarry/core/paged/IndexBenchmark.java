@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The index layer on BSBM-shaped data (3,000 products, about 1.1 million quads), resident: a point
  * lookup in PSOG; 1,024 sorted lookups as single lookups and as one vectored batch, for keys spread
- * over the whole index and for keys clustered (consecutive subjects, as a join feeds them); and
+ * over the whole index, for keys clustered (one in six rows of a stretch of the index), and for
+ * the keys a join sends (one predicate, every second subject in order); and
  * 1,024 (P, S, O in a range) probes as one batch and as one cursor each.
  */
 @State(Scope.Benchmark)
@@ -48,6 +49,7 @@ public class IndexBenchmark {
   int sampleCount;
   long[] randomKeys = new long[BATCH * 4];
   long[] clusteredKeys = new long[BATCH * 4];
+  long[] joinKeys = new long[BATCH * 4]; // one predicate, every second subject in order
   long[] rangeLo = new long[BATCH * 4];
   long[] rangeHi = new long[BATCH * 4];
   int next;
@@ -87,6 +89,14 @@ public class IndexBenchmark {
     long p1 = ps.dictionary().getId(BsbmLikeData.v("productPropertyNumeric1"), ps.transactions().current().roots().root(Roots.TERM_HASH));
     long lo = InlineValues.encode(BsbmLikeData.integer(100));
     long hi = InlineValues.encode(BsbmLikeData.integer(1000));
+    // What a join sends: the (numeric1, product) rows of every second product, in key order.
+    try (Cursor c = psog.scan(root, new long[] {p1, 0, 0, 0}, new long[] {p1, -1L, -1L, -1L})) {
+      for (int i = 0, k = 0; k < BATCH && c.next(); i++) {
+        if (i % 2 == 0) {
+          System.arraycopy(c.rows(), c.offset(), joinKeys, 4 * k++, 4);
+        }
+      }
+    }
     for (int i = 0; i < BATCH; i++) {
       long prod = ps.dictionary().getId(NodeFactory.createURI(BsbmLikeData.NS + "instances/dataFromProducer" + (i / 100) + "/Product" + i), ps.transactions().current().roots().root(Roots.TERM_HASH));
       long[] l = {p1, prod, lo, 0};
@@ -132,6 +142,16 @@ public class IndexBenchmark {
   @Benchmark
   public long batch1024Clustered() {
     return batch(clusteredKeys, clusteredKeys);
+  }
+
+  @Benchmark
+  public int singleLookups1024JoinShaped() {
+    return singles(joinKeys);
+  }
+
+  @Benchmark
+  public long batch1024JoinShaped() {
+    return batch(joinKeys, joinKeys);
   }
 
   @Benchmark

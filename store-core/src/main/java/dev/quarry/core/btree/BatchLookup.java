@@ -31,6 +31,7 @@ final class BatchLookup {
   private int depth; // inner levels on the path; the leaf's range is at [depth]
   private long leaf; // the current leaf; rows are decoded a restart block at a time
   private final long[] block;
+  private final byte[] blockBytes; // the encoded deltas of the block being decoded
   // The block last decoded: consecutive probes often fall in it, and then need no page read.
   private long blockLeaf = -1;
   private int blockIndex;
@@ -49,6 +50,7 @@ final class BatchLookup {
     this.pool = tree.pool;
     this.width = tree.width;
     this.block = new long[LeafCodec.RESTART_EVERY * width];
+    this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
     this.low = new long[BTree.MAX_DEPTH + 1][width];
     this.high = new long[BTree.MAX_DEPTH + 1][width];
   }
@@ -64,7 +66,8 @@ final class BatchLookup {
     descend(root, los, 0, n);
     for (int i = 0; i < n; i++) {
       int at = i * width;
-      if (!inBlock(los, at)) {
+      int pos = inBlock(los, at);
+      if (pos < 0) {
         if (!inRange(depth, los, at)) {
           int level = depth - 1;
           while (level > 0 && !inRange(level, los, at)) {
@@ -74,8 +77,9 @@ final class BatchLookup {
           descend(pages[level], los, at, n);
         }
         load(-1, los, at);
+        pos = lowerBound(0, los, at);
       }
-      if (!emit(i, los, his, at, sink)) {
+      if (!emit(i, pos, his, at, sink)) {
         return;
       }
     }
@@ -143,33 +147,39 @@ final class BatchLookup {
     }
   }
 
-  /** True if the key falls within the rows of the block last decoded (so in the current leaf). */
-  private boolean inBlock(long[] key, int at) {
-    return blockLeaf == leaf
-        && blockRows > 0
-        && Rows.compare(block, 0, key, at, width) <= 0
-        && Rows.compare(key, at, block, (blockRows - 1) * width, width) <= 0;
+  /**
+   * Where the key falls among the rows of the block last decoded: the first row not below it, or -1
+   * if it is outside the block. The search starts where the last probe's did ({@code hint}).
+   */
+  private int inBlock(long[] key, int at) {
+    // A probe was found at hint > 0, so the block's first row is below this (later) key.
+    if (blockLeaf != leaf
+        || blockRows == 0
+        || (hint == 0 && Rows.compare(block, 0, key, at, width) > 0)) {
+      return -1;
+    }
+    int pos = lowerBound(hint, key, at);
+    return pos < blockRows ? pos : -1;
   }
 
   /**
-   * Emits the rows of probe {@code probe}, whose lo is in the current block or after it: from its
-   * lo on, block by block, moving right through leaves while the range goes on. Probes come sorted,
-   * so the search for lo starts where the last probe's ended ({@code hint}).
+   * Emits the rows of probe {@code probe} from row {@code pos} of the current block (its first row
+   * not below lo) on, block by block, moving right through leaves while the range goes on.
    */
-  private boolean emit(int probe, long[] los, long[] his, int at, RowSink sink) {
-    int pos = hint;
-    while (pos < blockRows && Rows.compare(block, pos * width, los, at, width) < 0) {
-      pos++;
-    }
+  private boolean emit(int probe, int pos, long[] his, int at, RowSink sink) {
     hint = pos;
     for (; ; ) {
       int n = blockRows;
       for (; pos < n; pos++) {
-        if (Rows.compare(block, pos * width, his, at, width) > 0) {
+        int c = Rows.compare(block, pos * width, his, at, width);
+        if (c > 0) {
           return true;
         }
         if (!sink.accept(probe, block, pos * width)) {
           return false;
+        }
+        if (c == 0) {
+          return true; // rows are unique: the next is past hi
         }
       }
       if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
@@ -185,6 +195,21 @@ final class BatchLookup {
     }
   }
 
+  /** The first row of the block from {@code from} on that is not below the key: a binary search. */
+  private int lowerBound(int from, long[] key, int at) {
+    int lo = from;
+    int hi = blockRows;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (Rows.compare(block, mid * width, key, at, width) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /**
    * Decodes block {@code b} of the current leaf, or, if negative, the one that may hold the key.
    */
@@ -193,7 +218,7 @@ final class BatchLookup {
         b < 0 && blockLeaf == leaf && blockRows > 0 && Rows.compare(block, 0, key, at, width) <= 0
             ? blockIndex
             : 0;
-    blockRows = tree.reader.readBlock(leaf, b, from, key, at, block, scratch);
+    blockRows = tree.reader.readBlock(leaf, b, from, key, at, block, blockBytes, scratch);
     leafRows = scratch[0];
     blockIndex = scratch[1];
     blockLeaf = leaf;

@@ -21,6 +21,7 @@ public final class Cursor implements AutoCloseable {
   private int leafRows;
   private int blockIndex;
   private final long[] rows;
+  private final byte[] blockBytes; // the encoded deltas of the block being decoded
   private int rowCount;
   private int pos = -1;
   private boolean done;
@@ -33,6 +34,7 @@ public final class Cursor implements AutoCloseable {
     this.width = tree.width;
     this.hi = hi.clone();
     this.rows = new long[LeafCodec.RESTART_EVERY * width];
+    this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
     this.separator = new long[width];
     if (root == BTree.EMPTY) {
       done = true;
@@ -95,7 +97,7 @@ public final class Cursor implements AutoCloseable {
 
   /** Decodes block {@code b} of the current leaf, or if negative the one that may hold key. */
   private void load(int b, long[] key) {
-    rowCount = tree.reader.readBlock(leaf, b, 0, key, 0, rows, scratch);
+    rowCount = tree.reader.readBlock(leaf, b, 0, key, 0, rows, blockBytes, scratch);
     leafRows = scratch[0];
     blockIndex = scratch[1];
   }

@@ -150,6 +150,62 @@ final class LeafCodec {
     }
   }
 
+  /** The most bytes one restart block's deltas take: 15 rows of a header and a varint a column. */
+  static int maxDeltaBytes(int width) {
+    return (RESTART_EVERY - 1) * (1 + 10 * width);
+  }
+
+  /**
+   * Decodes the {@code n} rows of restart block {@code block} into {@code out} from 0. The deltas
+   * are copied out of the page in one piece ({@code bytes}, at least {@link #maxDeltaBytes}) and
+   * decoded from there: a read of the page per byte costs bounds and liveness checks each.
+   */
+  static void decodeBlock(
+      MemorySegment m, long base, int width, int block, int n, long[] out, byte[] bytes) {
+    long pos = restartOffset(m, base, block);
+    for (int c = 0; c < width; c++) {
+      out[c] = m.get(LONG, pos);
+      pos += 8;
+    }
+    if (n == 1) {
+      return;
+    }
+    int restarts = Short.toUnsignedInt(m.get(SHORT, base + RESTARTS));
+    long end =
+        block + 1 < restarts
+            ? restartOffset(m, base, block + 1)
+            : base + Short.toUnsignedInt(m.get(SHORT, base + END));
+    int len = (int) Math.min(end - pos, bytes.length);
+    MemorySegment.copy(m, BYTE, pos, bytes, 0, len);
+    int p = 0;
+    for (int k = 1; k < n; k++) {
+      p = applyDelta(bytes, p, out, (k - 1) * width, k * width, width);
+    }
+  }
+
+  /** {@link #applyDelta(MemorySegment, long, long[], int, int, int)} from an array. */
+  private static int applyDelta(byte[] bytes, int pos, long[] out, int prev, int at, int width) {
+    int c = bytes[pos++];
+    for (int j = 0; j < c; j++) {
+      out[at + j] = out[prev + j];
+    }
+    for (int j = c; j < width; j++) {
+      long v = bytes[pos++];
+      if (v < 0) { // more bytes follow (most differences take one)
+        v &= 0x7F;
+        int shift = 7;
+        byte b;
+        do {
+          b = bytes[pos++];
+          v |= (long) (b & 0x7F) << shift;
+          shift += 7;
+        } while (b < 0);
+      }
+      out[at + j] = out[prev + j] + (j == c ? v : (v >>> 1) ^ -(v & 1));
+    }
+    return pos;
+  }
+
   private static long restartOffset(MemorySegment m, long base, int restart) {
     return base + Short.toUnsignedInt(m.get(SHORT, base + Pages.PAGE_SIZE - 2L * (restart + 1)));
   }

@@ -92,9 +92,18 @@ final class NodeReader {
    * Decodes restart block {@code block} (rows {@code 16 * block ..}, at most 16) of a leaf into
    * {@code buf}, or, if {@code block} is negative, the block that may hold {@code key} (searching
    * from block {@code known}, whose first row is known to be <= key, or 0); returns the rows
-   * decoded, 0 past the last block. {@code info} gets the leaf's row count and the block.
+   * decoded, 0 past the last block. {@code info} gets the leaf's row count and the block; {@code
+   * bytes} is the caller's scratch ({@link LeafCodec#maxDeltaBytes}).
    */
-  int readBlock(long page, int block, int known, long[] key, int keyAt, long[] buf, int[] info) {
+  int readBlock(
+      long page,
+      int block,
+      int known,
+      long[] key,
+      int keyAt,
+      long[] buf,
+      byte[] bytes,
+      int[] info) {
     for (; ; ) {
       long t = pool.readOptimistic(page);
       MemorySegment m = pool.memory();
@@ -112,7 +121,7 @@ final class NodeReader {
         int from = b * LeafCodec.RESTART_EVERY;
         int n = Math.max(0, Math.min(LeafCodec.RESTART_EVERY, count - from));
         if (n > 0) {
-          LeafCodec.decodeRange(m, base, width, from, n, buf, 0);
+          LeafCodec.decodeBlock(m, base, width, b, n, buf, bytes);
         }
         if (pool.validate(t)) {
           info[0] = count;

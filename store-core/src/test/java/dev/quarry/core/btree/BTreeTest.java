@@ -223,8 +223,9 @@ class BTreeTest {
     List<long[]> all = new ArrayList<>(oracle);
     int n = 3000;
     List<long[][]> probes = new ArrayList<>();
+    int dense = rnd.nextInt(all.size() - n); // a third of the probes: consecutive rows
     for (int i = 0; i < n; i++) {
-      long[] base = all.get(rnd.nextInt(all.size()));
+      long[] base = i < n / 3 ? all.get(dense + i) : all.get(rnd.nextInt(all.size()));
       switch (rnd.nextInt(3)) {
         case 0 -> probes.add(new long[][] {base.clone(), base.clone()}); // a point that exists
         case 1 -> { // (P, S, any O, any G): a prefix
