@@ -3,8 +3,6 @@ package dev.quarry.core.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.core.Quarry;
-import dev.quarry.core.Store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,11 +10,7 @@ import java.util.Random;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.sparql.core.DatasetGraph;
-import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
-import org.apache.jena.sparql.exec.QueryExec;
-import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,8 +25,7 @@ import org.junit.jupiter.api.Test;
 class RangeFilterTest {
   private static final String EX = "http://ex/";
   private static final String PREFIX = "PREFIX ex: <http://ex/> ";
-  private static Store store;
-  private static DatasetGraph oracle;
+  private static TwinStores twins;
 
   @BeforeAll
   static void load() {
@@ -51,16 +44,12 @@ class RangeFilterTest {
         quads.add(quad(x, "n", NodeFactory.createLiteralString("250")));
       }
     }
-    oracle = DatasetGraphFactory.createTxnMem();
-    Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
-    store = Quarry.openMemory();
-    DatasetGraph dsg = store.dataset();
-    Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
+    twins = new TwinStores(quads);
   }
 
   @AfterAll
   static void close() {
-    store.close();
+    twins.close();
   }
 
   private static Quad quad(Node s, String p, Node o) {
@@ -82,12 +71,8 @@ class RangeFilterTest {
   /** Runs the query on both, asserts the same answers, and returns Quarry's explain output. */
   private static String sameAnswers(String query) {
     String q = PREFIX + query;
-    Map<Map<String, Node>, Integer> want = QueryDifferentialTest.answers(oracle, q);
-    Map<Map<String, Node>, Integer> got = QueryDifferentialTest.answers(store.dataset(), q);
-    assertEquals(want, got, q);
-    assertTrue(!want.isEmpty(), "the query has answers: " + q);
-    DatasetGraph dsg = store.dataset();
-    return Txn.calculateRead(dsg, () -> Explain.run(QueryExec.dataset(dsg).query(q)));
+    assertTrue(!twins.sameAnswers(q).isEmpty(), "the query has answers: " + q);
+    return twins.explain(q);
   }
 
   @Test
@@ -125,7 +110,7 @@ class RangeFilterTest {
   @Test
   void anEmptyRangeAndNonNumericBounds() {
     String none = PREFIX + "SELECT ?x { ?x ex:f ex:F1 . ?x ex:n ?v FILTER(?v > 500 && ?v < 400) }";
-    assertEquals(Map.of(), QueryDifferentialTest.answers(store.dataset(), none));
+    assertEquals(Map.of(), twins.quarry(none));
     // A string bound compares with the string "250" only: nothing to exclude by number.
     sameAnswers("SELECT ?x ?v { ?x ex:f ex:F1 . ?x ex:n ?v FILTER(?v >= \"25\") }");
   }

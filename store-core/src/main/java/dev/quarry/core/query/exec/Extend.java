@@ -7,6 +7,7 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprEvalException;
+import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.expr.NodeValue;
 
 /** BIND: a new column from an expression on each row (unbound where it is an error). */
@@ -41,9 +42,15 @@ public final class Extend extends IdOperator {
       return null;
     }
     int col = vars.indexOf(var);
+    // A variable's value is its id: copied, not decoded and encoded again (?n := ?.0 of a group).
+    int from = expr instanceof ExprVar v ? input.column(v.asVar()) : -2;
     Rows out = new Rows(vars.size(), in.size);
     for (int r = 0; r < in.size; r++) {
       int at = out.appendCopy(in, r);
+      if (from != -2) {
+        out.data[at + col] = from < 0 ? 0 : in.data[r * in.width + from];
+        continue;
+      }
       long[] row = in.row(r);
       try {
         NodeValue v = expr.eval(new RowBinding(null, input.vars(), row, terms), cxt);

@@ -3,6 +3,7 @@ package dev.quarry.core.query.plan;
 import dev.quarry.core.query.IdAccess;
 import dev.quarry.core.query.Rules;
 import dev.quarry.core.query.TermSpace;
+import dev.quarry.core.query.exec.Aggregate;
 import dev.quarry.core.query.exec.Distinct;
 import dev.quarry.core.query.exec.Extend;
 import dev.quarry.core.query.exec.Filter;
@@ -30,6 +31,7 @@ import org.apache.jena.sparql.algebra.op.OpConditional;
 import org.apache.jena.sparql.algebra.op.OpDistinct;
 import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
+import org.apache.jena.sparql.algebra.op.OpGroup;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpLabel;
 import org.apache.jena.sparql.algebra.op.OpLeftJoin;
@@ -51,8 +53,8 @@ import org.apache.jena.sparql.expr.ExprList;
 /**
  * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
  * (the active graph's id). Returns null for anything it does not run, and the caller leaves that
- * part to ARQ: property paths, GRAPH, aggregates, subqueries under a binding, MINUS, EXISTS,
- * SERVICE. Basic graph patterns are ordered by {@link Estimates}.
+ * part to ARQ: property paths, GRAPH, GROUP BY an expression, subqueries under a binding, MINUS,
+ * EXISTS, SERVICE. Basic graph patterns are ordered by {@link Estimates}.
  */
 public final class Compiler {
   private final TermSpace terms;
@@ -88,6 +90,7 @@ public final class Compiler {
         || op instanceof OpTopN
         || op instanceof OpOrder
         || op instanceof OpExtend
+        || op instanceof OpGroup
         || op instanceof OpLabel;
   }
 
@@ -178,6 +181,19 @@ public final class Compiler {
       case OpOrder o when top -> {
         IdOperator sub = compile(o.getSubOp(), input);
         return sub == null ? null : new Order(sub, o.getConditions(), -1, terms, cxt);
+      }
+      case OpGroup g when top -> {
+        // GROUP BY plain variables only; a GROUP BY (expression) is ARQ's.
+        for (Var v : g.getGroupVars().getVars()) {
+          if (g.getGroupVars().getExpr(v) != null) {
+            return null;
+          }
+        }
+        IdOperator sub = compile(g.getSubOp(), input);
+        return sub == null
+            ? null
+            : new Aggregate(sub, g.getGroupVars().getVars(), g.getAggregators(), terms, cxt)
+                .estimate(g.getGroupVars().isEmpty() ? 1 : Math.max(1, sub.estimate() / 10));
       }
       case OpExtend e -> {
         IdOperator cur = compile(e.getSubOp(), input);

@@ -1,0 +1,79 @@
+package dev.quarry.core.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.jena.graph.Node;
+import org.apache.jena.query.DatasetFactory;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.system.Txn;
+
+/**
+ * The same quads in a Quarry store (in memory) and in Jena's in-memory dataset, whose ARQ
+ * evaluation is the reference: a query's answers on Quarry must equal ARQ's, as multisets.
+ */
+final class TwinStores implements AutoCloseable {
+  private final Store store;
+  private final DatasetGraph oracle;
+
+  TwinStores(List<Quad> quads) {
+    oracle = DatasetGraphFactory.createTxnMem();
+    Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
+    store = Quarry.openMemory();
+    DatasetGraph dsg = store.dataset();
+    Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
+  }
+
+  /** Asserts that Quarry answers the query as ARQ does; returns the answers. */
+  Map<Map<String, Node>, Integer> sameAnswers(String query) {
+    Map<Map<String, Node>, Integer> want = answers(oracle, query);
+    assertEquals(want, answers(store.dataset(), query), query);
+    return want;
+  }
+
+  /** Quarry's answers alone. */
+  Map<Map<String, Node>, Integer> quarry(String query) {
+    return answers(store.dataset(), query);
+  }
+
+  /** How Quarry ran the query (explain output). */
+  String explain(String query) {
+    DatasetGraph dsg = store.dataset();
+    return Txn.calculateRead(dsg, () -> Explain.run(QueryExec.dataset(dsg).query(query)));
+  }
+
+  /** A SELECT's answers as a multiset of rows (variable name to term). */
+  static Map<Map<String, Node>, Integer> answers(DatasetGraph dsg, String query) {
+    return Txn.calculateRead(
+        dsg,
+        () -> {
+          Map<Map<String, Node>, Integer> out = new HashMap<>();
+          try (QueryExecution qe =
+              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+            ResultSet rs = qe.execSelect();
+            while (rs.hasNext()) {
+              QuerySolution sol = rs.next();
+              Map<String, Node> row = new HashMap<>();
+              sol.varNames().forEachRemaining(v -> row.put(v, sol.get(v).asNode()));
+              out.merge(row, 1, Integer::sum);
+            }
+          }
+          return out;
+        });
+  }
+
+  @Override
+  public void close() {
+    store.close();
+  }
+}
