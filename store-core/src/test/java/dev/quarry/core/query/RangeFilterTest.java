@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class RangeFilterTest {
   private static final String EX = "http://ex/";
-  private static final String PREFIX = "PREFIX ex: <http://ex/> ";
+  private static final String PREFIX =
+      "PREFIX ex: <http://ex/> PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> ";
   private static TwinStores twins;
 
   @BeforeAll
@@ -39,6 +40,7 @@ class RangeFilterTest {
       if (i % 97 == 0) {
         quads.add(quad(x, "n", number(rnd, rnd.nextInt(3000)))); // a second value
       }
+      quads.add(quad(x, "t", moment(rnd)));
       if (i % 89 == 0) {
         quads.add(quad(x, "n", NodeFactory.createURI(EX + "notANumber" + i)));
         quads.add(quad(x, "n", NodeFactory.createLiteralString("250")));
@@ -54,6 +56,21 @@ class RangeFilterTest {
 
   private static Quad quad(Node s, String p, Node o) {
     return Quad.create(Quad.defaultGraphIRI, s, NodeFactory.createURI(EX + p), o);
+  }
+
+  /**
+   * A dateTime in 2008 (or, one in ten, a date), with a zone or without, sometimes in the term
+   * table.
+   */
+  private static Node moment(Random rnd) {
+    java.time.LocalDateTime t =
+        java.time.LocalDateTime.of(2008, 1, 1, 0, 0).plusMinutes(rnd.nextInt(366 * 1440));
+    String zone = rnd.nextBoolean() ? "" : rnd.nextBoolean() ? "Z" : "-05:00";
+    return switch (rnd.nextInt(10)) {
+      case 0 -> NodeFactory.createLiteralDT(t.toLocalDate() + zone, XSDDatatype.XSDdate);
+      case 1 -> NodeFactory.createLiteralDT(t + ":00.123456" + zone, XSDDatatype.XSDdateTime);
+      default -> NodeFactory.createLiteralDT(t + ":00" + zone, XSDDatatype.XSDdateTime);
+    };
   }
 
   /** v as a random numeric kind: most inline integers; decimals, doubles, non-canonical forms. */
@@ -99,6 +116,20 @@ class RangeFilterTest {
     assertTrue(plan.contains("in a range: 1 scans of it]"), plan);
     sameAnswers("SELECT ?x ?v { ?x ex:n ?v FILTER(2990.5 <= ?v) }");
     sameAnswers("SELECT ?x ?v { ?x ex:n ?v FILTER(?v < 3 || ?v > 2990) }"); // not a range
+  }
+
+  @Test
+  void dateTimesAndDatesWithAndWithoutZones() {
+    String free =
+        sameAnswers(
+            "SELECT ?x ?d { ?x ex:t ?d FILTER(?d >= \"2008-06-01T00:00:00\"^^xsd:dateTime"
+                + " && ?d < \"2008-06-08T12:00:00Z\"^^xsd:dateTime) }");
+    assertTrue(free.contains("in a range: 1 scans of it]"), free);
+    String shared =
+        sameAnswers(
+            "SELECT ?x ?d { ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:t ?d"
+                + " FILTER(?d > \"2008-03-01\"^^xsd:date && ?d < \"2008-03-20\"^^xsd:date) }");
+    assertTrue(shared.contains("shared scans"), shared);
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.dict.NumericRanges;
+import dev.quarry.core.dict.InlineValues;
+import dev.quarry.core.dict.NodeIds;
+import dev.quarry.core.dict.ValueRanges;
 import dev.quarry.core.query.TermSpace;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,7 +23,7 @@ import org.apache.jena.sparql.function.FunctionEnv;
 /**
  * The numbers a pattern's object variable may take, read from the filter conjuncts that compare it
  * with a number: {@code ?v < E}, {@code E <= ?v} and so on, where E is a constant or arithmetic
- * over variables the input binds. For an input row it gives the id ranges ({@link NumericRanges})
+ * over variables the input binds. For an input row it gives the id ranges ({@link ValueRanges})
  * that hold every term in {@code [max of lower bounds, min of upper bounds]}, computed again only
  * when the row's values of E's variables change (in a join they rarely do).
  *
@@ -80,12 +82,16 @@ public final class ObjectRange {
         if (bound != null
             && !bound.getVarsMentioned().contains(v)
             && inputVars.containsAll(bound.getVarsMentioned())
-            && IdCondition.arithmetic(bound)) {
+            && (IdCondition.arithmetic(bound) || temporalConstant(bound))) {
           usable.add(e);
         }
       }
     }
     return usable.isEmpty() ? null : new ObjectRange(v, List.copyOf(usable), inputVars, terms, env);
+  }
+
+  private static boolean temporalConstant(Expr e) {
+    return e.isConstant() && (e.getConstant().isDateTime() || e.getConstant().isDate());
   }
 
   private boolean isVar(Expr e) {
@@ -117,31 +123,69 @@ public final class ObjectRange {
       last[i] = rows.data[base + columns[i]];
     }
     long[] row = java.util.Arrays.copyOfRange(rows.data, base, base + rows.width);
+    Interval in = new Interval();
     RowBinding binding = new RowBinding(null, inputVars, row, terms);
-    double lo = Double.NEGATIVE_INFINITY;
-    double hi = Double.POSITIVE_INFINITY;
-    boolean known = true;
-    for (Expr e : lower) {
-      double d = value(e, binding);
-      known &= !Double.isNaN(d);
-      lo = Math.max(lo, d);
-    }
-    for (Expr e : upper) {
-      double d = value(e, binding);
-      known &= !Double.isNaN(d);
-      hi = Math.min(hi, d);
-    }
-    ranges = known ? NumericRanges.of(lo, hi) : null;
+    lower.forEach(e -> in.bound(value(e, binding), true));
+    upper.forEach(e -> in.bound(value(e, binding), false));
+    ranges = in.ranges();
     return ranges;
   }
 
-  /** The bound's value, or NaN if it is not a number (an error, a string, an unbound variable). */
-  private double value(Expr e, RowBinding binding) {
+  /** The bound's value, or null if it is an error (an unbound variable, a bad operand). */
+  private NodeValue value(Expr e, RowBinding binding) {
     try {
-      NodeValue nv = e.eval(binding, env);
-      return nv.isNumber() ? nv.getDouble() : Double.NaN;
+      return e.eval(binding, env);
     } catch (ExprEvalException ex) {
-      return Double.NaN;
+      return null;
+    }
+  }
+
+  /**
+   * The intersection of the bounds, all of one kind: numbers, or inline values of xsd:dateTime or
+   * xsd:date. Any other bound (a string, an error, kinds mixed) leaves nothing to exclude.
+   */
+  private static final class Interval {
+    private static final int NUMBER = -1;
+    private int kind; // NUMBER, an inline tag, or 0 before the first bound
+    private boolean known = true;
+    private double lo = Double.NEGATIVE_INFINITY;
+    private double hi = Double.POSITIVE_INFINITY;
+    private long loId = NodeIds.NONE;
+    private long hiId = NodeIds.NONE;
+
+    void bound(NodeValue v, boolean lower) {
+      int k = v == null ? 0 : v.isNumber() ? NUMBER : v.isDateTime() || v.isDate() ? tag(v) : 0;
+      if (k == 0 || (kind != 0 && k != kind)) {
+        known = false;
+        return;
+      }
+      kind = k;
+      if (k == NUMBER) {
+        double d = v.getDouble();
+        known &= !Double.isNaN(d);
+        lo = lower ? Math.max(lo, d) : lo;
+        hi = lower ? hi : Math.min(hi, d);
+        return;
+      }
+      long id = InlineValues.encode(v.asNode());
+      if (lower) {
+        loId = loId == NodeIds.NONE || Long.compareUnsigned(id, loId) > 0 ? id : loId;
+      } else {
+        hiId = hiId == NodeIds.NONE || Long.compareUnsigned(id, hiId) < 0 ? id : hiId;
+      }
+    }
+
+    /** The inline tag of a date or dateTime value, 0 if it cannot be inline. */
+    private static int tag(NodeValue v) {
+      long id = InlineValues.encode(v.asNode());
+      return id == NodeIds.NONE ? 0 : NodeIds.tag(id);
+    }
+
+    long[] ranges() {
+      if (!known || kind == 0) {
+        return null;
+      }
+      return kind == NUMBER ? ValueRanges.numeric(lo, hi) : ValueRanges.temporal(kind, loId, hiId);
     }
   }
 

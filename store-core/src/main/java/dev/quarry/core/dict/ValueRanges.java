@@ -10,19 +10,19 @@ package dev.quarry.core.dict;
  * table brings every term of the predicate. A scan over them must still apply the filter; what the
  * ranges guarantee is that no value inside {@code [lo, hi]} is left out.
  */
-public final class NumericRanges {
+public final class ValueRanges {
   private static final int INTEGER_TAGS = InlineValues.INTEGER_TYPES.length;
   private static final long MIN56 = -InlineValues.OFFSET56;
   private static final long MAX56 = InlineValues.OFFSET56 - 1;
   private static final double DECIMAL_UNIT = Math.pow(10, InlineValues.DECIMAL_SCALE);
 
-  private NumericRanges() {}
+  private ValueRanges() {}
 
   /**
    * Pairs {@code [lo id, hi id]}, ascending and disjoint, covering the numbers in {@code [lo, hi]}
    * (either may be infinite). Empty if {@code lo > hi}; null if a bound is NaN (no range known).
    */
-  public static long[] of(double lo, double hi) {
+  public static long[] numeric(double lo, double hi) {
     if (Double.isNaN(lo) || Double.isNaN(hi)) {
       return null;
     }
@@ -75,5 +75,40 @@ public final class NumericRanges {
 
   private static long floatKey(float f) {
     return InlineValues.orderable(Float.floatToIntBits(f));
+  }
+
+  // A value without a time zone compares with one that has a zone only if they are more than 14
+  // hours apart; within that, either may be the smaller. Ranges reach that far beyond the bounds.
+  private static final long ZONE_MARGIN_MILLIS = 14 * 3600_000L;
+  private static final long ZONE_MARGIN_DAYS = 1;
+
+  /**
+   * Pairs {@code [lo id, hi id]} covering the xsd:dateTime or xsd:date values between two inline
+   * ids of that type ({@link NodeIds#NONE} for an open side), whatever their time zones; null if a
+   * bound is not an inline value of that type.
+   */
+  public static long[] temporal(int tag, long lo, long hi) {
+    long margin =
+        tag == InlineValues.TAG_DATETIME
+            ? ZONE_MARGIN_MILLIS
+            : tag == InlineValues.TAG_DATE ? ZONE_MARGIN_DAYS : -1;
+    if (margin < 0
+        || (lo != NodeIds.NONE && NodeIds.tag(lo) != tag)
+        || (hi != NodeIds.NONE && NodeIds.tag(hi) != tag)) {
+      return null;
+    }
+    // Payloads are (instant << 7) | zone: the instant is in UTC, the zone only says how to print.
+    long max = NodeIds.PAYLOAD_MASK >>> 7;
+    long from = lo == NodeIds.NONE ? 0 : Math.max(0, (NodeIds.payload(lo) >>> 7) - margin);
+    long to = hi == NodeIds.NONE ? max : Math.min(max, (NodeIds.payload(hi) >>> 7) + margin);
+    if (from > to) {
+      return new long[0];
+    }
+    return new long[] {
+      NodeIds.ofTermOffset(0),
+      NodeIds.lastOfTag(NodeIds.TAG_TERM),
+      NodeIds.make(tag, from << 7),
+      NodeIds.make(tag, (to << 7) | 0x7F)
+    };
   }
 }
