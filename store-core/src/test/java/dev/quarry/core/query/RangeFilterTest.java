@@ -92,50 +92,52 @@ class RangeFilterTest {
     return twins.explain(q);
   }
 
+  /** Asserts ARQ's answers and that explain shows the pattern's range used as {@code how}. */
+  private static void ranAs(String how, String query) {
+    String plan = sameAnswers(query);
+    assertTrue(plan.contains(how), plan);
+  }
+
   @Test
   void boundSubjectsShareOneScanOfTheRange() {
     // The group of x17 binds 1,000 subjects first; then they all need ?v in one range.
-    String plan =
-        sameAnswers(
-            "SELECT ?x ?v { ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:n ?v FILTER(?v > 100 && ?v < 400) }");
-    assertTrue(plan.contains("rows served by 1 shared scans]"), plan);
+    ranAs(
+        "rows served by 1 shared scans]",
+        "SELECT ?x ?v { ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:n ?v FILTER(?v > 100 && ?v < 400) }");
   }
 
   @Test
   void boundsComputedFromAnotherPattern() {
-    String plan =
-        sameAnswers(
-            "SELECT ?x ?v { ex:x17 ex:n ?o . ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:n ?v "
-                + "FILTER(?v < ?o + 300 && ?v >= ?o - 300) }");
-    assertTrue(plan.contains("served by 1 shared scans"), plan);
+    ranAs(
+        "served by 1 shared scans",
+        "SELECT ?x ?v { ex:x17 ex:n ?o . ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:n ?v "
+            + "FILTER(?v < ?o + 300 && ?v >= ?o - 300) }");
   }
 
   @Test
   void aFreeSubjectScansTheRange() {
-    String plan = sameAnswers("SELECT ?x ?v { ?x ex:n ?v FILTER(?v >= 10 && ?v <= 60) }");
-    assertTrue(plan.contains("in a range: 1 scans of it]"), plan);
+    ranAs("in a range: 1 scans of it]", "SELECT ?x ?v { ?x ex:n ?v FILTER(?v >= 10 && ?v <= 60) }");
     sameAnswers("SELECT ?x ?v { ?x ex:n ?v FILTER(2990.5 <= ?v) }");
     sameAnswers("SELECT ?x ?v { ?x ex:n ?v FILTER(?v < 3 || ?v > 2990) }"); // not a range
   }
 
   @Test
   void dateTimesAndDatesWithAndWithoutZones() {
-    String free =
-        sameAnswers(
-            "SELECT ?x ?d { ?x ex:t ?d FILTER(?d >= \"2008-06-01T00:00:00\"^^xsd:dateTime"
-                + " && ?d < \"2008-06-08T12:00:00Z\"^^xsd:dateTime) }");
-    assertTrue(free.contains("in a range: 1 scans of it]"), free);
-    String shared =
-        sameAnswers(
-            "SELECT ?x ?d { ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:t ?d"
-                + " FILTER(?d > \"2008-03-01\"^^xsd:date && ?d < \"2008-03-20\"^^xsd:date) }");
-    assertTrue(shared.contains("shared scans"), shared);
+    ranAs(
+        "in a range: 1 scans of it]",
+        "SELECT ?x ?d { ?x ex:t ?d FILTER(?d >= \"2008-06-01T00:00:00\"^^xsd:dateTime"
+            + " && ?d < \"2008-06-08T12:00:00Z\"^^xsd:dateTime) }");
+    ranAs(
+        "shared scans",
+        "SELECT ?x ?d { ex:x17 ex:g ?k . ?x ex:g ?k . ?x ex:t ?d"
+            + " FILTER(?d > \"2008-03-01\"^^xsd:date && ?d < \"2008-03-20\"^^xsd:date) }");
   }
 
   @Test
   void aRangeTooLargeForItsRowsIsProbed() {
-    String plan = sameAnswers("SELECT ?x ?v { ?x ex:f ex:F5 . ?x ex:n ?v FILTER(?v > 5) }");
-    assertTrue(plan.contains("in a range: 300 rows probed (range too large)]"), plan);
+    ranAs(
+        "in a range: 300 rows probed (range too large)]",
+        "SELECT ?x ?v { ?x ex:f ex:F5 . ?x ex:n ?v FILTER(?v > 5) }");
   }
 
   @Test
