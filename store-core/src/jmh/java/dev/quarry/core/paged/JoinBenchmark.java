@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Representative joins through Quarry's executor on BSBM-shaped data (3,000 products, about 1.1
  * million quads, resident), vectored (a chunk of rows becomes one sorted batch lookup) and not
  * ({@code quarry.exec.vectored=false}: one index descent per row, as before vectoring): a
- * selective star, a range filter over a numeric property, a 3-way join through offers and vendors.
+ * selective star, a range filter over a numeric property, a 3-way join through offers and vendors,
+ * and a star of two large sides (merge-joined unless {@code quarry.exec.merge=false}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,11 +58,23 @@ public class JoinBenchmark {
           + "SELECT ?p ?offer ?vendor { ?p bsbm:productFeature inst:ProductFeature5 ."
           + " ?offer bsbm:product ?p . ?offer bsbm:vendor ?vendor }";
 
-  @Param({"star", "range", "threeWay"})
+  /** Every offer (60,000) with its product: two large sides sharing the subject. */
+  static final String LARGE_STAR =
+      PREFIXES + "SELECT ?o ?p { ?o a bsbm:Offer . ?o bsbm:product ?p }";
+
+  /** The same two sides counted: the join alone, no rows leave the executor. */
+  static final String LARGE_STAR_COUNT =
+      PREFIXES + "SELECT (COUNT(*) AS ?n) { ?o a bsbm:Offer . ?o bsbm:product ?p }";
+
+  @Param({"star", "range", "threeWay", "largeStar", "largeStarCount"})
   String query;
 
   @Param({"true", "false"})
   String vectored;
+
+  /** {@code quarry.exec.merge}: false plans no merge joins (compare with -p merge=true,false). */
+  @Param({"true"})
+  String merge;
 
   Store store;
   String text;
@@ -70,6 +83,7 @@ public class JoinBenchmark {
   @Setup(Level.Trial)
   public void load() {
     System.setProperty("quarry.exec.vectored", vectored);
+    System.setProperty("quarry.exec.merge", merge);
     store =
         Quarry.open(Config.defaults().with("store.storage", "memory").with("store.buffers", "1GB"));
     try (Store.BulkLoad bulk = store.bulkLoad()) {
@@ -80,12 +94,19 @@ public class JoinBenchmark {
         switch (query) {
           case "star" -> STAR;
           case "range" -> RANGE;
+          case "largeStar" -> LARGE_STAR;
+          case "largeStarCount" -> LARGE_STAR_COUNT;
           default -> THREE_WAY;
         };
     rows = run();
     if (rows == 0) {
       throw new IllegalStateException(query + " found nothing: the benchmark would measure nothing");
     }
+    // The plan measured, so that a figure can be read against how the query ran.
+    System.out.println(
+        Txn.calculateRead(
+            store.dataset(),
+            () -> dev.quarry.core.query.Explain.run(QueryExec.dataset(store.dataset()).query(text))));
     System.out.printf("%n%s: %d rows%n", query, rows);
   }
 
@@ -93,6 +114,7 @@ public class JoinBenchmark {
   public void close() {
     store.close();
     System.clearProperty("quarry.exec.vectored");
+    System.clearProperty("quarry.exec.merge");
   }
 
   @Benchmark

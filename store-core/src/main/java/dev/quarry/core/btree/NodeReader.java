@@ -210,6 +210,25 @@ final class NodeReader {
             });
   }
 
+  /**
+   * About where {@code key} falls in leaf {@code page}: the middle of the restart block that would
+   * hold it (to within 8 rows).
+   */
+  int position(long page, long[] key) {
+    return (int)
+        optimistic(
+            page,
+            (m, base) -> {
+              int r = LeafCodec.restartBefore(m, base, width, key, 0);
+              return r + Math.min(LeafCodec.RESTART_EVERY / 2, (LeafCodec.count(m, base) - r) / 2);
+            });
+  }
+
+  /** The number of rows of leaf {@code page}. */
+  int leafRows(long page) {
+    return (int) optimistic(page, LeafCodec::count);
+  }
+
   /** The node's level: 0 for a leaf, 1 just above the leaves, and so on up. */
   int level(long page) {
     return (int)

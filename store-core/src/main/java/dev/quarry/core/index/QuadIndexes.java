@@ -135,6 +135,28 @@ public final class QuadIndexes {
   }
 
   /**
+   * About how many quads match a pattern with its predicate bound ({@link NodeIds#NONE} = any):
+   * exact when few, else from the shape of the index {@link #find} would read (see {@link
+   * BTree#estimateRows}). Counts in the bound prefix only: a bound graph after a free column is not
+   * counted out.
+   */
+  public long estimate(long[] roots, long g, long s, long p, long o) {
+    boolean pogs = s == NodeIds.NONE && o != NodeIds.NONE;
+    long[] lo = pogs ? new long[] {p, o, g, s} : new long[] {p, s, o, g};
+    long[] hi = lo.clone();
+    boolean open = false;
+    for (int i = 0; i < lo.length; i++) {
+      open |= lo[i] == NodeIds.NONE;
+      if (open) {
+        lo[i] = 0;
+        hi[i] = MAX;
+      }
+    }
+    int t = pogs ? Roots.POGS : Roots.PSOG;
+    return trees[t].estimateRows(roots[t], lo, hi);
+  }
+
+  /**
    * The quads {@code {g, s, p, o}} of predicate p (g: any graph if NONE) whose object id is in one
    * of the ranges {@code [ranges[2i], ranges[2i+1]]}, ascending and disjoint, streamed from POGS.
    */

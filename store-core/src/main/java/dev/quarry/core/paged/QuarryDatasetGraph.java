@@ -538,6 +538,11 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
 
     @Override
+    public long estimate(long g, long s, long p, long o) {
+      return store.indexes().estimate(roots, g, s, p, o);
+    }
+
+    @Override
     public long quadsWithPredicate(long p) {
       return stats.quadsWithPredicate(p);
     }

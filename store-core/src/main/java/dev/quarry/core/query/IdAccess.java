@@ -29,6 +29,12 @@ public interface IdAccess {
    */
   void lookupBatch(boolean psog, long[] los, long[] his, int n, RowSink sink);
 
+  /**
+   * About how many quads match ids with p bound (0 = any): exact when few, else an estimate from
+   * the index's shape. For patterns with a constant subject or object, where averages mislead.
+   */
+  long estimate(long g, long s, long p, long o);
+
   /** Quads with predicate {@code p}. */
   long quadsWithPredicate(long p);
 

@@ -133,6 +133,20 @@ class BTreeTest {
     assertEquals(0, java.util.Arrays.stream(space.extentsOf(2)).count(), "every page given back");
   }
 
+  /** A tree of {@code rows} (sorted, 4 wide) built bottom-up. */
+  private static long bulkBuild(BTree tree, TestAllocator alloc, Iterable<long[]> rows) {
+    Iterator<long[]> it = rows.iterator();
+    return tree.bulkBuild(
+        alloc,
+        row -> {
+          if (!it.hasNext()) {
+            return false;
+          }
+          System.arraycopy(it.next(), 0, row, 0, 4);
+          return true;
+        });
+  }
+
   @Test
   void anOldRootStillSeesItsTreeAfterLaterChanges() {
     Random rnd = new Random(9);
@@ -181,22 +195,70 @@ class BTreeTest {
     }
     BTree tree = new BTree(pool, 4, 3);
     TestAllocator alloc = new TestAllocator(space, pool, 3);
-    Iterator<long[]> it = rows.iterator();
-    long root =
-        tree.bulkBuild(
-            alloc,
-            row -> {
-              if (!it.hasNext()) {
-                return false;
-              }
-              System.arraycopy(it.next(), 0, row, 0, 4);
-              return true;
-            });
+    long root = bulkBuild(tree, alloc, rows);
     alloc.commit(true);
     assertSame(tree, root, rows, rnd);
     long pages = space.allocatedPages() - 256; // less the space map's own extent
     double bytesPerRow = pages * 8192.0 / rows.size();
     assertTrue(bytesPerRow < 12, "bytes per row: " + bytesPerRow);
+  }
+
+  @Test
+  void rangeEstimatesAreExactWhenSmallAndWithinAFactorOfTwoWhenLarge() {
+    Random rnd = new Random(5);
+    TreeSet<long[]> rows = new TreeSet<>(order(4));
+    // Skewed like rdf:type: P=1 has 60,000 rows over 3 objects, 2..30 a few hundred to none.
+    for (int i = 0; i < 60_000; i++) {
+      rows.add(new long[] {1, new long[] {7, 8, 9}[i % 3 == 0 ? 0 : i % 7 == 0 ? 2 : 1], 5, i});
+    }
+    for (long p = 2; p <= 30; p++) {
+      for (int i = rnd.nextInt(600); i > 0; i--) {
+        rows.add(new long[] {p, rnd.nextInt(50), 5, rnd.nextInt(1 << 20)});
+      }
+    }
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    long root = bulkBuild(tree, alloc, rows);
+    // And a tree of the same rows by inserts, whose leaves are less full.
+    long inserted = BTree.EMPTY;
+    for (long[] r : rows) {
+      inserted = tree.insert(alloc, inserted, r);
+    }
+    long max = -1L;
+    for (long r : new long[] {root, inserted}) {
+      for (int k = 0; k < 300; k++) {
+        long p = k < 4 ? 1 : 1 + rnd.nextInt(31);
+        long o = p == 1 ? 7 + rnd.nextInt(3) : rnd.nextInt(60);
+        long[] lo;
+        long[] hi;
+        switch (k % 3) {
+          case 0 -> {
+            lo = new long[] {p, 0, 0, 0};
+            hi = new long[] {p, max, max, max};
+          }
+          case 1 -> {
+            lo = new long[] {p, o, 0, 0};
+            hi = new long[] {p, o, max, max};
+          }
+          default -> {
+            long a = rnd.nextInt(p == 1 ? 60_000 : 1 << 20);
+            lo = new long[] {p, o, 5, a};
+            hi = new long[] {p, o, 5, a + rnd.nextInt(1 << 16)};
+          }
+        }
+        long truth = rows.subSet(lo, true, hi, true).size();
+        long estimate = tree.estimateRows(r, lo, hi);
+        String what = "rows " + Arrays.toString(lo) + " to " + Arrays.toString(hi);
+        if (truth < BTree.EXACT_UP_TO) {
+          assertEquals(truth, estimate, what);
+        } else {
+          assertTrue(
+              estimate >= truth / 2 && estimate <= truth * 2,
+              what + ": " + estimate + " for " + truth);
+        }
+      }
+    }
+    assertEquals(0, tree.estimateRows(BTree.EMPTY, new long[4], new long[] {max, max, max, max}));
   }
 
   @Test
@@ -208,17 +270,7 @@ class BTreeTest {
     while (oracle.size() < 60_000) {
       oracle.add(randomRow(rnd, 4));
     }
-    Iterator<long[]> it = oracle.iterator();
-    long root =
-        tree.bulkBuild(
-            alloc,
-            row -> {
-              if (!it.hasNext()) {
-                return false;
-              }
-              System.arraycopy(it.next(), 0, row, 0, 4);
-              return true;
-            });
+    long root = bulkBuild(tree, alloc, oracle);
     alloc.commit(true);
     List<long[]> all = new ArrayList<>(oracle);
     int n = 3000;

@@ -9,6 +9,7 @@ import dev.quarry.core.query.exec.Extend;
 import dev.quarry.core.query.exec.Filter;
 import dev.quarry.core.query.exec.HashJoin;
 import dev.quarry.core.query.exec.IdOperator;
+import dev.quarry.core.query.exec.MergeJoin;
 import dev.quarry.core.query.exec.ObjectRange;
 import dev.quarry.core.query.exec.OptionalJoin;
 import dev.quarry.core.query.exec.Order;
@@ -70,7 +71,7 @@ public final class Compiler {
     this.graph = graph;
     this.rules = rules;
     this.cxt = cxt;
-    this.estimates = new Estimates(access, rules);
+    this.estimates = new Estimates(access, graph, rules);
   }
 
   /** True if the operator kind is one this compiler may take (a cheap first test). */
@@ -277,6 +278,17 @@ public final class Compiler {
         }
       }
       rest.remove(best);
+      // The first step, from the single empty row with no filter on it (FILTER(false) would be).
+      if (cur == input && input instanceof Source && bound.isEmpty() && input.estimate() == 1) {
+        MergeJoin merge = mergeJoin(best, bestFanOut, rest, pending);
+        if (merge != null) {
+          bound.addAll(merge.vars());
+          rows = merge.estimate();
+          cur = applicable(merge.cancellable(cxt), pending, bound, rows);
+          rows = cur.estimate();
+          continue;
+        }
+      }
       long[] consts = new long[3];
       Var[] at = new Var[3];
       Node[] nodes = {best.getSubject(), best.getPredicate(), best.getObject()};
@@ -318,6 +330,73 @@ public final class Compiler {
       cur = new Filter(cur, new ExprList(pending), terms, cxt).estimate(0);
     }
     return cur;
+  }
+
+  /**
+   * Reading a side sequentially costs about an eighth of a probe into it (a decoded row against a
+   * batched lookup's descent and block search): a merge join pays while the second side has at most
+   * this many quads per row of the first. Below {@link #MERGE_MIN_ROWS} rows, probing is cheap
+   * anyway and keeps a LIMIT from reading a whole side.
+   */
+  private static final double MERGE_SCAN_PER_PROBE = 7;
+
+  private static final double MERGE_MIN_ROWS = 256;
+
+  /**
+   * A merge join of the first pattern with the partner the cost favours among the rest (removed
+   * from them), or null: both need a constant predicate, the same subject variable, an object that
+   * is a constant or another variable, and no inference; and no filter bounding the object to a
+   * range (then the pattern reads only the range instead of the whole predicate).
+   */
+  private MergeJoin mergeJoin(
+      Triple first, double firstRows, List<Triple> rest, List<Expr> pending) {
+    boolean enabled = !"false".equals(System.getProperty("quarry.exec.merge"));
+    MergeJoin.Side a =
+        enabled && rules == null && firstRows >= MERGE_MIN_ROWS ? side(first, pending) : null;
+    if (a == null) {
+      return null;
+    }
+    Var subject = Var.alloc(first.getSubject());
+    Set<Var> bySubject = Set.of(subject);
+    Triple partner = null;
+    MergeJoin.Side b = null;
+    double perRow = Double.MAX_VALUE;
+    for (Triple t : rest) {
+      MergeJoin.Side side = t.getSubject().equals(first.getSubject()) ? side(t, pending) : null;
+      double all = side == null ? 0 : estimates.perRow(t, Set.of(), terms);
+      double per = side == null ? 0 : estimates.perRow(t, bySubject, terms);
+      if (side != null && all <= MERGE_SCAN_PER_PROBE * firstRows && per < perRow) {
+        partner = t;
+        b = side;
+        perRow = per;
+      }
+    }
+    if (partner == null) {
+      return null;
+    }
+    rest.remove(partner);
+    MergeJoin join = new MergeJoin(access, graph, subject, a, b);
+    join.estimate(firstRows * Math.max(perRow, 1e-3));
+    return join;
+  }
+
+  /** A pattern as one side of a merge join on its subject, or null if it cannot be one. */
+  private MergeJoin.Side side(Triple t, List<Expr> pending) {
+    Node s = t.getSubject();
+    Node p = t.getPredicate();
+    Node o = t.getObject();
+    if (!Var.isVar(s) || Var.isVar(p) || s.equals(o)) {
+      return null;
+    }
+    if (Var.isVar(o) && ObjectRange.of(Var.alloc(o), pending, List.of(), terms, cxt) != null) {
+      return null;
+    }
+    long pid = access.id(p);
+    long oid = Var.isVar(o) ? 0 : access.id(o);
+    if (pid == 0 || (!Var.isVar(o) && oid == 0)) {
+      return null; // a term the store lacks: the usual path answers with no rows
+    }
+    return new MergeJoin.Side(pid, oid, Var.isVar(o) ? Var.alloc(o) : null, text(t));
   }
 
   /** Wraps {@code cur} in a filter of the pending conjuncts whose variables are all bound. */

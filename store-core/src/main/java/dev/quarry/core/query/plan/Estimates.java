@@ -3,23 +3,36 @@ package dev.quarry.core.query.plan;
 import dev.quarry.core.query.IdAccess;
 import dev.quarry.core.query.Rules;
 import dev.quarry.core.query.TermSpace;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 
 /**
- * Cardinality estimates from the store's statistics: the rows one triple pattern yields per input
- * row, given which of its variables are already bound. Quads per predicate, divided by the
- * predicate's distinct subjects (or objects) when the subject (or object) is bound; with inference,
- * summed over the subproperties or subclasses the pattern expands to.
+ * Cardinality estimates: the rows one triple pattern yields per input row, given which of its
+ * variables are already bound. A constant subject or object is counted in the index (exactly when
+ * few, else from the tree's shape), since the average over a predicate misleads for skewed values
+ * ({@code ?x a bsbm:Offer} against the average class). Otherwise from the statistics: quads per
+ * predicate, divided by the predicate's distinct subjects (or objects) when the subject (or object)
+ * is bound by a variable. With inference, summed over the subproperties and subclasses the pattern
+ * expands to.
  */
 final class Estimates {
-  private final IdAccess access;
-  private final Rules rules;
+  /** Beyond this many subclasses a class pattern is estimated from averages, not counted. */
+  private static final int COUNTED_CLASSES = 32;
 
-  Estimates(IdAccess access, Rules rules) {
+  private final IdAccess access;
+  private final long graph;
+  private final Rules rules;
+  private final Map<List<Long>, Long> counted = new HashMap<>();
+  private final Map<Node, Long> ids = new HashMap<>();
+
+  Estimates(IdAccess access, long graph, Rules rules) {
     this.access = access;
+    this.graph = graph;
     this.rules = rules;
   }
 
@@ -31,39 +44,65 @@ final class Estimates {
       double all = Math.max(1, access.quads());
       return s && o ? 2 : s ? 20 : o ? 50 : all; // a guess: predicates per subject/object
     }
-    long p = access.id(pn);
+    long p = id(pn);
     if (p == 0) {
       return 0;
     }
+    long sc = t.getSubject().isConcrete() ? id(t.getSubject()) : 0;
+    long oc = t.getObject().isConcrete() ? id(t.getObject()) : 0;
     long[] preds = rules != null ? rules.subPropertiesOf(p) : new long[] {p};
+    long[] objects = {oc};
+    if (rules != null && p == rules.typeId() && oc != 0) {
+      objects = rules.subClassesOf(oc);
+    }
     double sum = 0;
     for (long q : preds) {
-      sum += forPredicate(q, s, o);
-    }
-    if (rules != null && p == rules.typeId() && t.getObject().isConcrete()) {
-      long c = access.id(t.getObject());
-      sum *= c == 0 ? 1 : rules.subClassesOf(c).length;
+      if (objects.length > COUNTED_CLASSES) {
+        sum += objects.length * forPredicate(q, s, o, sc, 0);
+        continue;
+      }
+      for (long c : objects) {
+        sum += forPredicate(q, s, o, sc, c);
+      }
     }
     return sum;
   }
 
-  private double forPredicate(long p, boolean s, boolean o) {
-    double quads = access.quadsWithPredicate(p);
+  /**
+   * Rows per input row of predicate q; {@code sc} and {@code oc} are the constant subject and
+   * object (0: a variable, or a constant not counted).
+   */
+  private double forPredicate(long q, boolean s, boolean o, long sc, long oc) {
+    double quads = access.quadsWithPredicate(q);
     if (quads == 0) {
       return 0;
     }
-    double perS = quads / Math.max(1, access.distinctSubjects(p));
-    double perO = quads / Math.max(1, access.distinctObjects(p));
+    double perS = quads / Math.max(1, access.distinctSubjects(q));
+    double perO = quads / Math.max(1, access.distinctObjects(q));
     if (s && o) {
+      if (oc != 0 && sc == 0) {
+        // ?s (bound) q <o>: the share of q's subjects that have <o>.
+        return Math.min(perS, count(0, q, oc) / Math.max(1, access.distinctSubjects(q)));
+      }
       return Math.min(1.0, Math.min(perS, perO)); // at most one quad: a check
     }
     if (s) {
-      return perS;
+      return sc != 0 ? count(sc, q, 0) : perS;
     }
     if (o) {
-      return perO;
+      return oc != 0 ? count(0, q, oc) : perO;
     }
     return quads;
+  }
+
+  /** A constant's id, looked up once per query: the planner asks for every pattern at each step. */
+  private long id(Node n) {
+    return ids.computeIfAbsent(n, access::id);
+  }
+
+  /** Quads of the graph with these ids (0: any), counted once per query. */
+  private double count(long s, long p, long o) {
+    return counted.computeIfAbsent(List.of(s, p, o), k -> access.estimate(graph, s, p, o));
   }
 
   private static boolean isBound(Node n, Set<Var> bound) {
