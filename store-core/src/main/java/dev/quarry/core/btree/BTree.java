@@ -73,12 +73,7 @@ public final class BTree {
     if (root == EMPTY) {
       return 0;
     }
-    long n = 0;
-    try (Cursor c = scan(root, lo, hi)) {
-      while (n < EXACT_UP_TO && c.next()) {
-        n++;
-      }
-    }
+    long n = countUpTo(root, lo, hi, EXACT_UP_TO);
     if (n < EXACT_UP_TO) {
       return n;
     }
@@ -130,12 +125,16 @@ public final class BTree {
 
   /** All rows, for tests and checks. */
   public long count(long root) {
-    long[] lo = new long[width];
     long[] hi = new long[width];
     Arrays.fill(hi, -1L);
+    return countUpTo(root, new long[width], hi, Long.MAX_VALUE);
+  }
+
+  /** The rows in {@code [lo, hi]}, counted one by one, but no further than {@code limit}. */
+  private long countUpTo(long root, long[] lo, long[] hi, long limit) {
     long n = 0;
     try (Cursor c = scan(root, lo, hi)) {
-      while (c.next()) {
+      while (n < limit && c.next()) {
         n++;
       }
     }

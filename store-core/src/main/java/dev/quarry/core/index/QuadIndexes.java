@@ -141,17 +141,10 @@ public final class QuadIndexes {
    * counted out.
    */
   public long estimate(long[] roots, long g, long s, long p, long o) {
-    boolean pogs = s == NodeIds.NONE && o != NodeIds.NONE;
+    boolean pogs = QuadIterator.byObject(s, o);
     long[] lo = pogs ? new long[] {p, o, g, s} : new long[] {p, s, o, g};
     long[] hi = lo.clone();
-    boolean open = false;
-    for (int i = 0; i < lo.length; i++) {
-      open |= lo[i] == NodeIds.NONE;
-      if (open) {
-        lo[i] = 0;
-        hi[i] = MAX;
-      }
-    }
+    QuadIterator.prefix(lo, hi);
     int t = pogs ? Roots.POGS : Roots.PSOG;
     return trees[t].estimateRows(roots[t], lo, hi);
   }

@@ -38,13 +38,7 @@ public abstract class QuadIterator implements Iterator<long[]> {
 
   static QuadIterator of(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
     if (p != ANY) {
-      if (s != ANY) {
-        return psog(ix, roots, g, s, p, o);
-      }
-      if (o != ANY) {
-        return pogs(ix, roots, g, s, p, o);
-      }
-      return psog(ix, roots, g, s, p, o);
+      return byObject(s, o) ? pogs(ix, roots, g, s, p, o) : psog(ix, roots, g, s, p, o);
     }
     if (s != ANY) {
       return viaProjection(ix, roots, Roots.SP, s, pred -> psog(ix, roots, g, s, pred, o));
@@ -77,6 +71,11 @@ public abstract class QuadIterator implements Iterator<long[]> {
         });
   }
 
+  /** With P bound: POGS serves the pattern (O bound, S free), else PSOG (S bound, or neither). */
+  static boolean byObject(long s, long o) {
+    return s == ANY && o != ANY;
+  }
+
   /** PSOG over the longest bound prefix of (P, S, O, G), filtering the rest. */
   private static QuadIterator psog(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
     long[] lo = {p, s, o, g};
@@ -96,7 +95,7 @@ public abstract class QuadIterator implements Iterator<long[]> {
   }
 
   /** From the first unbound column on, the range is everything. */
-  private static void prefix(long[] lo, long[] hi) {
+  static void prefix(long[] lo, long[] hi) {
     boolean open = false;
     for (int i = 0; i < lo.length; i++) {
       open |= lo[i] == ANY;

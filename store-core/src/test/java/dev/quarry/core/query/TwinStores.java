@@ -1,6 +1,7 @@
 package dev.quarry.core.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
@@ -39,6 +40,12 @@ final class TwinStores implements AutoCloseable {
     Map<Map<String, Node>, Integer> want = answers(oracle, query);
     assertEquals(want, answers(store.dataset(), query), query);
     return want;
+  }
+
+  /** Asserts that Quarry answers the query as ARQ does, with some answers; returns its plan. */
+  String explainAnswered(String query) {
+    assertFalse(sameAnswers(query).isEmpty(), "the query has answers: " + query);
+    return explain(query);
   }
 
   /** Quarry's answers alone. */

@@ -27,6 +27,8 @@ public final class MergeJoin extends IdOperator {
   private long[] nextB;
   private final List<long[]> runA = new ArrayList<>();
   private final List<long[]> runB = new ArrayList<>();
+  private final int colA; // the output column of each side's object variable, or -1
+  private final int colB;
 
   public MergeJoin(IdAccess access, long graph, Var subject, Side left, Side right) {
     super(vars(subject, left, right));
@@ -34,6 +36,8 @@ public final class MergeJoin extends IdOperator {
     this.graph = graph;
     this.left = left;
     this.right = right;
+    this.colA = left.objectVar() == null ? -1 : vars.indexOf(left.objectVar());
+    this.colB = right.objectVar() == null ? -1 : vars.indexOf(right.objectVar());
   }
 
   private static List<Var> vars(Var subject, Side left, Side right) {
@@ -72,7 +76,7 @@ public final class MergeJoin extends IdOperator {
         }
       }
     }
-    return nextA == null || nextB == null ? (out.size == 0 ? null : out) : out;
+    return out.size == 0 ? null : out; // empty only once a side has ended
   }
 
   /** The first quad of the scan whose subject is not below {@code s}, or null at the end. */
@@ -101,18 +105,16 @@ public final class MergeJoin extends IdOperator {
   }
 
   private void emit(Rows out, long s, long oa, long ob) {
-    Var va = left.objectVar();
-    Var vb = right.objectVar();
-    if (va != null && va.equals(vb) && oa != ob) {
+    if (colA >= 0 && colA == colB && oa != ob) {
       return; // the same object variable on both sides must agree
     }
     int at = out.append();
     out.data[at] = s;
-    if (va != null) {
-      out.data[at + vars.indexOf(va)] = oa;
+    if (colA >= 0) {
+      out.data[at + colA] = oa;
     }
-    if (vb != null) {
-      out.data[at + vars.indexOf(vb)] = ob;
+    if (colB >= 0) {
+      out.data[at + colB] = ob;
     }
   }
 

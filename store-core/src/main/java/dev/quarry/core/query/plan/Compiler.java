@@ -363,9 +363,12 @@ public final class Compiler {
     double perRow = Double.MAX_VALUE;
     for (Triple t : rest) {
       MergeJoin.Side side = t.getSubject().equals(first.getSubject()) ? side(t, pending) : null;
-      double all = side == null ? 0 : estimates.perRow(t, Set.of(), terms);
-      double per = side == null ? 0 : estimates.perRow(t, bySubject, terms);
-      if (side != null && all <= MERGE_SCAN_PER_PROBE * firstRows && per < perRow) {
+      if (side == null) {
+        continue;
+      }
+      double all = estimates.perRow(t, Set.of(), terms);
+      double per = estimates.perRow(t, bySubject, terms);
+      if (all <= MERGE_SCAN_PER_PROBE * firstRows && per < perRow) {
         partner = t;
         b = side;
         perRow = per;

@@ -56,11 +56,13 @@ final class Estimates {
       objects = rules.subClassesOf(oc);
     }
     double sum = 0;
-    for (long q : preds) {
-      if (objects.length > COUNTED_CLASSES) {
+    if (objects.length > COUNTED_CLASSES) {
+      for (long q : preds) {
         sum += objects.length * forPredicate(q, s, o, sc, 0);
-        continue;
       }
+      return sum;
+    }
+    for (long q : preds) {
       for (long c : objects) {
         sum += forPredicate(q, s, o, sc, c);
       }
