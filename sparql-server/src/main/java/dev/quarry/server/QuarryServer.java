@@ -51,7 +51,8 @@ public final class QuarryServer implements AutoCloseable {
   public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     QueryService queries =
-        new QueryService(store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService());
+        new QueryService(
+            store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService(), cfg.queryShapes());
     UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
     AtomicInteger n = new AtomicInteger();
     ExecutorService workers =

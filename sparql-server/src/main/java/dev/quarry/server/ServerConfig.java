@@ -15,7 +15,8 @@ public record ServerConfig(
     long maxResultRows,
     boolean updateEnabled,
     boolean allowService,
-    boolean allowLoadUrls) {
+    boolean allowLoadUrls,
+    long queryShapes) {
 
   public static ServerConfig from(Config c) {
     return new ServerConfig(
@@ -29,6 +30,7 @@ public record ServerConfig(
         c.getLong("limits.max-result-rows"),
         c.getBoolean("update.enabled"),
         c.getBoolean("remote.allow-service"),
-        c.getBoolean("remote.allow-load-urls"));
+        c.getBoolean("remote.allow-load-urls"),
+        c.getLong("server.query-shapes"));
   }
 }

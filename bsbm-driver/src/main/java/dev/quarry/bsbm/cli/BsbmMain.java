@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       SweepCommand.class,
       QueriesCommand.class,
-      CompareCommand.class
+      CompareCommand.class,
+      ProbeCommand.class
     })
 public final class BsbmMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

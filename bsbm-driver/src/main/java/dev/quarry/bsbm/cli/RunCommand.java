@@ -145,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "A warm run's JSON result (same target and clients): this run, started cold with -w 0,"
-              + " reports when its throughput first reached 90% of that QMpH.")
+              + " reports when its throughput first reached 90%% of that QMpH.")
   Path warmReference;
 
   @Option(

@@ -107,7 +107,7 @@ final class QueryCommand implements Callable<Integer> {
       Config open = c.with("store.storage", "file").with("store.location", target.location);
       try (Store store = Quarry.open(open)) {
         QueryService qs =
-            new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService());
+            new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService(), 0);
         QueryService.Prepared p =
             qs.prepare(text, List.of(), List.of(), null, f.mediaType(), inference);
         if (explain) {

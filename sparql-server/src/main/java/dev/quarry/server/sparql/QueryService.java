@@ -37,16 +37,27 @@ public final class QueryService {
   private final Duration timeout;
   private final long maxRows;
   private final boolean allowService;
+  private final QueryTemplates templates;
 
   /** A query ready to run: parsed, checked, with its format and dataset. */
   public record Prepared(
       Query query, ResultFormat format, DatasetGraph dataset, String inference) {}
 
-  public QueryService(Store store, Duration timeout, long maxRows, boolean allowService) {
+  /**
+   * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
+   */
+  public QueryService(
+      Store store, Duration timeout, long maxRows, boolean allowService, long queryShapes) {
     this.store = store;
     this.timeout = timeout;
     this.maxRows = maxRows;
     this.allowService = allowService;
+    this.templates = new QueryTemplates(queryShapes);
+  }
+
+  /** The parsed-query cache, for its counters. */
+  public QueryTemplates templates() {
+    return templates;
   }
 
   /**
@@ -75,8 +86,15 @@ public final class QueryService {
       String accept,
       String format,
       String inference) {
-    Query query = parse(text);
-    if (!allowService && usesService(query)) {
+    QueryTemplates.Parsed parsed;
+    try {
+      parsed = templates.parse(text);
+    } catch (QueryParseException e) {
+      throw syntaxError(e);
+    }
+    Query query = parsed.query();
+    boolean service = parsed.usesService() != null ? parsed.usesService() : usesService(query);
+    if (!allowService && service) {
       throw new HttpError(
           HttpResponseStatus.FORBIDDEN,
           "SERVICE is disabled on this server (set remote.allow-service: true to allow it)");
@@ -125,12 +143,16 @@ public final class QueryService {
     try {
       return QueryFactory.create(text, Syntax.syntaxARQ);
     } catch (QueryParseException e) {
-      throw new HttpError(
-          HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
+      throw syntaxError(e);
     }
   }
 
-  private static boolean usesService(Query query) {
+  private static HttpError syntaxError(QueryParseException e) {
+    return new HttpError(
+        HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
+  }
+
+  static boolean usesService(Query query) {
     AtomicBoolean found = new AtomicBoolean();
     OpWalker.walk(
         Algebra.compile(query),

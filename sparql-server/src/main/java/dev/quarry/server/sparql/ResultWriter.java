@@ -1,5 +1,7 @@
 package dev.quarry.server.sparql;
 
+import dev.quarry.server.sparql.results.NTriplesWriter;
+import dev.quarry.server.sparql.results.SelectWriter;
 import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.List;
@@ -28,12 +30,16 @@ public final class ResultWriter {
   public static void write(
       QueryExec qe, Query query, ResultFormat format, OutputStream out, long maxRows) {
     switch (query.queryType()) {
-      case SELECT ->
-          ResultsWriter.create()
-              .lang(format.lang())
-              .build()
-              .write(out, limited(qe.select(), maxRows));
-      case ASK -> ResultsWriter.create().lang(format.lang()).build().write(out, qe.ask());
+      case SELECT -> writeRows(limited(qe.select(), maxRows), format, out);
+      case ASK -> {
+        boolean answer = qe.ask();
+        SelectWriter w = SelectWriter.of(format.mediaType(), out);
+        if (w != null) {
+          w.ask(answer);
+        } else {
+          ResultsWriter.create().lang(format.lang()).build().write(out, answer);
+        }
+      }
       case CONSTRUCT -> writeTriples(qe.constructTriples(), query, format, out, maxRows);
       case DESCRIBE -> writeTriples(qe.describeTriples(), query, format, out, maxRows);
       default ->
@@ -42,17 +48,38 @@ public final class ResultWriter {
     }
   }
 
+  /** Rows in Quarry's own writer for the format, or Jena's (the text table) where it has none. */
+  private static void writeRows(RowSet rows, ResultFormat format, OutputStream out) {
+    SelectWriter w = SelectWriter.of(format.mediaType(), out);
+    if (w == null) {
+      ResultsWriter.create().lang(format.lang()).build().write(out, rows);
+      return;
+    }
+    w.start(rows.getResultVars());
+    while (rows.hasNext()) {
+      w.row(rows.next());
+    }
+    w.end();
+  }
+
   private static void writeTriples(
       Iterator<Triple> triples, Query query, ResultFormat format, OutputStream out, long maxRows) {
     long n = 0;
-    if (format.lang() == Lang.TURTLE || format.lang() == Lang.NTRIPLES) {
-      StreamRDF stream =
-          StreamRDFWriter.getWriterStream(
-              out, format.lang() == Lang.TURTLE ? RDFFormat.TURTLE_BLOCKS : RDFFormat.NTRIPLES);
-      stream.start();
-      if (format.lang() == Lang.TURTLE) {
-        query.getPrefixMapping().getNsPrefixMap().forEach(stream::prefix);
+    if (format.lang() == Lang.NTRIPLES) {
+      NTriplesWriter w = new NTriplesWriter(out);
+      while (triples.hasNext()) {
+        if (++n > maxRows) {
+          throw new ResultLimitException(maxRows);
+        }
+        w.triple(triples.next());
       }
+      w.finish();
+      return;
+    }
+    if (format.lang() == Lang.TURTLE) {
+      StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.TURTLE_BLOCKS);
+      stream.start();
+      query.getPrefixMapping().getNsPrefixMap().forEach(stream::prefix);
       while (triples.hasNext()) {
         if (++n > maxRows) {
           throw new ResultLimitException(maxRows);

@@ -1,0 +1,374 @@
+package dev.quarry.server.sparql;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A SPARQL query text cut into its shape and its constants, by a small lexer of SPARQL's tokens.
+ *
+ * <p>The {@link #key} is the text with comments dropped, whitespace collapsed and each liftable
+ * constant (absolute IRI, prefixed name, string, unsigned number) replaced by a marker of its kind:
+ * two queries with one key differ only in those constants, as applications sending one template
+ * with different parameters do. Constants whose value the parser does not keep as an RDF term stay
+ * in the key: numbers after LIMIT and OFFSET, IRIs of PREFIX, BASE, FROM and SERVICE, a function's
+ * name, blank node labels, relative IRIs.
+ *
+ * <p>The {@link #probeText} is the original text with each constant replaced by a probe of the same
+ * kind that no query contains ({@code <urn:x-quarry:probe:3>}, {@code 7090000003}), so that each
+ * constant's position can be found in the parsed query as a unique node.
+ */
+public record QueryShape(String key, List<Constant> constants, String probeText) {
+
+  /**
+   * A lifted constant: its kind, its text as written (a string with its language tag or datatype)
+   * and the text of the probe term that stands for it in {@link #probeText}.
+   */
+  public record Constant(Kind kind, String text, String probe) {}
+
+  public enum Kind {
+    IRI,
+    PREFIXED_NAME,
+    STRING,
+    INTEGER,
+    DECIMAL,
+    DOUBLE
+  }
+
+  private static final long PROBE_NUMBER = 7_090_000_000L;
+
+  /** The query's shape, or null when the text does not lex (the parser will say why). */
+  public static QueryShape of(String text) {
+    try {
+      return new Lexer(text).run();
+    } catch (IllegalStateException e) {
+      return null;
+    }
+  }
+
+  private static final class Lexer {
+    private final String s;
+    private final StringBuilder key = new StringBuilder();
+    private final StringBuilder probe = new StringBuilder();
+    private final List<Constant> constants = new ArrayList<>();
+    private int pos;
+    private int copied; // text before this offset is in `probe` already
+    private String previousWord = ""; // the last keyword, upper case, or "" after other tokens
+
+    Lexer(String s) {
+      this.s = s;
+    }
+
+    QueryShape run() {
+      boolean space = false;
+      while (pos < s.length()) {
+        char c = s.charAt(pos);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+          pos++;
+          space = true;
+          continue;
+        }
+        if (c == '#') {
+          while (pos < s.length() && s.charAt(pos) != '\n' && s.charAt(pos) != '\r') {
+            pos++;
+          }
+          space = true;
+          continue;
+        }
+        if (space && !key.isEmpty()) {
+          key.append(' ');
+        }
+        space = false;
+        token(c);
+      }
+      probe.append(s, copied, s.length());
+      return new QueryShape(key.toString(), List.copyOf(constants), probe.toString());
+    }
+
+    private void token(char c) {
+      int start = pos;
+      if (c == '<' && iriEnd() > 0) {
+        pos = iriEnd();
+        String iri = s.substring(start, pos);
+        boolean absolute = iri.matches("<[A-Za-z][A-Za-z0-9+.-]*:.*");
+        constantOrKept(Kind.IRI, start, absolute && liftableIri());
+        return;
+      }
+      if (c == '"' || c == '\'') {
+        string(c);
+        int end = pos;
+        String suffix = suffix();
+        String probe = suffix.startsWith("^^") ? datatypedProbe(suffix.substring(2)) : "";
+        if (probe == null) {
+          kept(start); // a datatype without a probe: the literal stays in the key
+          return;
+        }
+        pos = end;
+        lift(Kind.STRING, start);
+        Constant last = constants.removeLast();
+        if (!probe.isEmpty()) {
+          this.probe.setLength(this.probe.length() - last.probe().length()); // the datatyped one
+          this.probe.append(probe);
+        }
+        String text = s.substring(start, end + suffix.length());
+        constants.add(
+            new Constant(Kind.STRING, text, (probe.isEmpty() ? last.probe() : probe) + suffix));
+        pos += suffix.length();
+        key.append(suffix);
+        previousWord = "";
+        return;
+      }
+      if (isDigit(c) || (c == '.' && pos + 1 < s.length() && isDigit(s.charAt(pos + 1)))) {
+        Kind k = number();
+        constantOrKept(k, start, !previousWord.equals("LIMIT") && !previousWord.equals("OFFSET"));
+        return;
+      }
+      if ((c == '?' || c == '$') && pos + 1 < s.length() && isNameChar(s.charAt(pos + 1))) {
+        pos++;
+        while (pos < s.length() && isNameChar(s.charAt(pos))) {
+          pos++;
+        }
+        kept(start);
+        return;
+      }
+      if (c == '_' && pos + 1 < s.length() && s.charAt(pos + 1) == ':') {
+        pos += 2;
+        local();
+        kept(start);
+        return;
+      }
+      if (isNameStart(c) || c == ':') {
+        while (pos < s.length() && (isNameChar(s.charAt(pos)) || s.charAt(pos) == '.')) {
+          pos++;
+        }
+        while (pos > start && s.charAt(pos - 1) == '.') {
+          pos--; // a name never ends with a dot: that dot ends the triple
+        }
+        if (pos < s.length() && s.charAt(pos) == ':') {
+          pos++;
+          local();
+          boolean call = nextNonSpace() == '(';
+          constantOrKept(Kind.PREFIXED_NAME, start, !call && liftableIri());
+          return;
+        }
+        String word = s.substring(start, pos);
+        key.append(word);
+        previousWord = word.toUpperCase(Locale.ROOT);
+        return;
+      }
+      pos++;
+      kept(start);
+    }
+
+    /** IRIs the parser keeps as terms: not those naming prefixes, the base, datasets, services. */
+    private boolean liftableIri() {
+      return switch (previousWord) {
+        case "PREFIX", "BASE", "FROM", "NAMED", "SERVICE", "SILENT" -> false;
+        default -> true;
+      };
+    }
+
+    private void constantOrKept(Kind kind, int start, boolean lift) {
+      String before = previousWord;
+      if (lift) {
+        lift(kind, start);
+      } else {
+        kept(start);
+      }
+      // A prefix declaration's name is followed by its IRI: keep the PREFIX context for it.
+      previousWord = kind == Kind.PREFIXED_NAME && before.equals("PREFIX") ? before : "";
+    }
+
+    private void kept(int start) {
+      key.append(s, start, pos);
+      previousWord = "";
+    }
+
+    private void lift(Kind kind, int start) {
+      String text = s.substring(start, pos);
+      int n = constants.size();
+      String p =
+          switch (kind) {
+            case IRI, PREFIXED_NAME -> "<urn:x-quarry:probe:" + n + ">";
+            case STRING -> "\"x-quarry-probe-" + n + "\"";
+            case INTEGER -> Long.toString(PROBE_NUMBER + n);
+            case DECIMAL -> (PROBE_NUMBER + n) + ".5";
+            case DOUBLE -> (PROBE_NUMBER + n) + "e0";
+          };
+      constants.add(new Constant(kind, text, p));
+      probe.append(s, copied, start).append(p);
+      copied = pos;
+      key.append('\u0001').append(kind == Kind.PREFIXED_NAME ? Kind.IRI.ordinal() : kind.ordinal());
+    }
+
+    /** The language tag or datatype after a string (which stay in the key), or "". */
+    private String suffix() {
+      int start = pos;
+      if (pos < s.length() && s.charAt(pos) == '@') {
+        pos++;
+        while (pos < s.length() && (isNameChar(s.charAt(pos)))) {
+          pos++;
+        }
+      } else if (s.startsWith("^^", pos)) {
+        pos += 2;
+        if (pos < s.length() && s.charAt(pos) == '<' && iriEnd() > 0) {
+          pos = iriEnd();
+        } else {
+          while (pos < s.length() && (isNameChar(s.charAt(pos)) || s.charAt(pos) == ':')) {
+            pos++;
+          }
+        }
+      }
+      return s.substring(start, pos);
+    }
+
+    /**
+     * A probe valid for the literal's datatype, so that parsing it is as quiet as the original;
+     * null for a datatype without one.
+     */
+    private String datatypedProbe(String datatype) {
+      String local = datatype.replaceAll("^.*[#:/]", "").replace(">", "");
+      int n = constants.size();
+      String lexical =
+          switch (local) {
+            case "dateTime", "dateTimeStamp" -> (7000 + n) + "-01-01T00:00:00Z";
+            case "date" -> (7000 + n) + "-01-01";
+            case "integer",
+                "decimal",
+                "double",
+                "float",
+                "long",
+                "int",
+                "nonNegativeInteger",
+                "positiveInteger",
+                "unsignedLong",
+                "unsignedInt" ->
+                Long.toString(100_000 + n);
+            case "string" -> "x-quarry-probe-" + n;
+            default -> null;
+          };
+      return lexical == null ? null : "\"" + lexical + "\"";
+    }
+
+    private int iriEnd() {
+      for (int i = pos + 1; i < s.length(); i++) {
+        char c = s.charAt(i);
+        if (c == '>') {
+          return i + 1;
+        }
+        if (c <= ' ' || c == '<' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^'
+            || c == '`' || c == '\\') {
+          return -1;
+        }
+      }
+      return -1;
+    }
+
+    private void string(char quote) {
+      boolean isLong = s.startsWith(String.valueOf(quote).repeat(3), pos);
+      pos += isLong ? 3 : 1;
+      while (true) {
+        if (pos >= s.length()) {
+          throw new IllegalStateException("unterminated string");
+        }
+        char c = s.charAt(pos);
+        if (c == '\\') {
+          pos += 2;
+          continue;
+        }
+        if (c == quote) {
+          if (!isLong) {
+            pos++;
+            return;
+          }
+          if (s.startsWith(String.valueOf(quote).repeat(3), pos)) {
+            pos += 3;
+            while (pos < s.length() && s.charAt(pos) == quote) {
+              pos++; // """a"""" ends with the last three quotes
+            }
+            return;
+          }
+        } else if (!isLong && (c == '\n' || c == '\r')) {
+          throw new IllegalStateException("newline in a short string");
+        }
+        pos++;
+      }
+    }
+
+    private Kind number() {
+      Kind k = Kind.INTEGER;
+      digits();
+      if (pos + 1 < s.length() && s.charAt(pos) == '.' && isDigit(s.charAt(pos + 1))) {
+        pos++;
+        digits();
+        k = Kind.DECIMAL;
+      }
+      if (pos < s.length() && (s.charAt(pos) == 'e' || s.charAt(pos) == 'E')) {
+        int save = pos++;
+        if (pos < s.length() && (s.charAt(pos) == '+' || s.charAt(pos) == '-')) {
+          pos++;
+        }
+        if (pos < s.length() && isDigit(s.charAt(pos))) {
+          digits();
+          k = Kind.DOUBLE;
+        } else {
+          pos = save;
+        }
+      }
+      if (pos < s.length() && (isNameChar(s.charAt(pos)) || s.charAt(pos) == '.')) {
+        // 1.e5, 12abc: leave such texts to the parser
+        if (s.charAt(pos) != '.' || k != Kind.INTEGER) {
+          throw new IllegalStateException("unusual number");
+        }
+      }
+      return k;
+    }
+
+    private void digits() {
+      while (pos < s.length() && isDigit(s.charAt(pos))) {
+        pos++;
+      }
+    }
+
+    /** The local part of a prefixed name or blank node label (escapes and %xx included). */
+    private void local() {
+      int from = pos;
+      while (pos < s.length()) {
+        char c = s.charAt(pos);
+        if (c == '\\' && pos + 1 < s.length()) {
+          pos += 2;
+        } else if (isNameChar(c) || c == ':' || c == '%' || c == '.') {
+          pos++;
+        } else {
+          break;
+        }
+      }
+      while (pos > from
+          && s.charAt(pos - 1) == '.'
+          && (pos - 2 < from || s.charAt(pos - 2) != '\\')) {
+        pos--;
+      }
+    }
+
+    private char nextNonSpace() {
+      for (int i = pos; i < s.length(); i++) {
+        if (!Character.isWhitespace(s.charAt(i))) {
+          return s.charAt(i);
+        }
+      }
+      return 0;
+    }
+
+    private static boolean isDigit(char c) {
+      return c >= '0' && c <= '9';
+    }
+
+    private static boolean isNameStart(char c) {
+      return Character.isLetter(c) || c == '_';
+    }
+
+    private static boolean isNameChar(char c) {
+      return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '\u00B7';
+    }
+  }
+}

@@ -1,0 +1,184 @@
+package dev.quarry.server.sparql.results;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * UTF-8 bytes gathered in one array and handed to the output in large writes, with the escapes the
+ * result formats need. The writers build every term straight into it: no Writer, no String per
+ * value, no flush per row.
+ */
+final class Utf8Sink {
+  private static final int FLUSH_AT = 32 * 1024;
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes();
+
+  /** How characters of a value are escaped. */
+  enum Escape {
+    NONE,
+    JSON,
+    XML,
+    /** N-Triples / Turtle string and IRI escapes. */
+    NT,
+    /** CSV: the caller quotes; a quote doubles. */
+    CSV
+  }
+
+  private final OutputStream out;
+  private byte[] buf = new byte[FLUSH_AT + 1024];
+  private int n;
+
+  Utf8Sink(OutputStream out) {
+    this.out = out;
+  }
+
+  Utf8Sink ascii(String s) {
+    int len = s.length();
+    ensure(len);
+    for (int i = 0; i < len; i++) {
+      buf[n++] = (byte) s.charAt(i);
+    }
+    return this;
+  }
+
+  Utf8Sink bytes(byte[] b) {
+    ensure(b.length);
+    System.arraycopy(b, 0, buf, n, b.length);
+    n += b.length;
+    return this;
+  }
+
+  Utf8Sink ch(char c) {
+    ensure(1);
+    buf[n++] = (byte) c;
+    return this;
+  }
+
+  /** {@code s} in UTF-8 with the given escapes. */
+  Utf8Sink text(String s, Escape e) {
+    int len = s.length();
+    ensure(len * 3);
+    for (int i = 0; i < len; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
+          buf[n++] = (byte) c; // the common case: nothing to escape in any format
+        } else {
+          ensureEscaped();
+          escape(c, e);
+        }
+      } else if (c < 0x800) {
+        buf[n++] = (byte) (0xC0 | (c >> 6));
+        buf[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < len
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        ensureEscaped();
+        buf[n++] = (byte) (0xF0 | (cp >> 18));
+        buf[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+        buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        buf[n++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        char w = Character.isSurrogate(c) ? '\uFFFD' : c; // a lone surrogate has no UTF-8
+        buf[n++] = (byte) (0xE0 | (w >> 12));
+        buf[n++] = (byte) (0x80 | ((w >> 6) & 0x3F));
+        buf[n++] = (byte) (0x80 | (w & 0x3F));
+      }
+    }
+    return this;
+  }
+
+  private void escape(char c, Escape e) {
+    switch (e) {
+      case NONE -> buf[n++] = (byte) c;
+      case JSON, NT -> { // the same escapes: JSON strings, N-Triples strings and IRIs
+        switch (c) {
+          case '"' -> two('\\', '"');
+          case '\\' -> two('\\', '\\');
+          case '\n' -> two('\\', 'n');
+          case '\r' -> two('\\', 'r');
+          case '\t' -> two('\\', 't');
+          case '<', '>', '&' -> buf[n++] = (byte) c;
+          default -> unicode(c);
+        }
+      }
+      case XML -> {
+        switch (c) {
+          case '<' -> raw("&lt;");
+          case '>' -> raw("&gt;");
+          case '&' -> raw("&amp;");
+          case '"' -> raw("&quot;");
+          case '\n', '\r', '\t' -> raw("&#x" + Integer.toHexString(c) + ";");
+          case '\\' -> buf[n++] = (byte) c;
+          default -> raw("\u00EF\u00BF\u00BD"); // U+FFFD: not allowed in XML 1.0, even escaped
+        }
+      }
+      case CSV -> {
+        if (c == '"') {
+          two('"', '"');
+        } else {
+          buf[n++] = (byte) c;
+        }
+      }
+    }
+  }
+
+  private void raw(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      buf[n++] = (byte) s.charAt(i);
+    }
+  }
+
+  private void two(char a, char b) {
+    buf[n++] = (byte) a;
+    buf[n++] = (byte) b;
+  }
+
+  private void unicode(char c) {
+    buf[n++] = '\\';
+    buf[n++] = 'u';
+    buf[n++] = HEX[(c >> 12) & 0xF];
+    buf[n++] = HEX[(c >> 8) & 0xF];
+    buf[n++] = HEX[(c >> 4) & 0xF];
+    buf[n++] = HEX[c & 0xF];
+  }
+
+  private void ensureEscaped() {
+    ensure(8);
+  }
+
+  private void ensure(int more) {
+    if (n + more > buf.length) {
+      if (n >= FLUSH_AT || more > buf.length) {
+        drain();
+      }
+      if (n + more > buf.length) {
+        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
+      }
+    }
+  }
+
+  /** Hands what is gathered to the output once a large write's worth is there. */
+  void maybeFlush() {
+    if (n >= FLUSH_AT) {
+      drain();
+    }
+  }
+
+  private void drain() {
+    try {
+      out.write(buf, 0, n);
+      n = 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes everything gathered (the output itself is not flushed: its owner ends it). */
+  void finish() {
+    if (n > 0) {
+      drain();
+    }
+  }
+}

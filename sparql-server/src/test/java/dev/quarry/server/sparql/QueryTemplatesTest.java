@@ -1,0 +1,189 @@
+package dev.quarry.server.sparql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryException;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.Syntax;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Queries answered from a template must be exactly what Jena's parser makes of their text: checked
+ * on every query of the W3C suites, each with its own constants and with other constants of the
+ * same kinds (the probe text, which has the query's shape).
+ */
+class QueryTemplatesTest {
+  private static final String BSBM_Q5 =
+      """
+      PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+      PREFIX bsbm: <http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/vocabulary/>
+      SELECT DISTINCT ?product ?productLabel WHERE {
+        ?product rdfs:label ?productLabel .
+        FILTER (<http://ex.org/Product540> != ?product)
+        <http://ex.org/Product540> bsbm:productFeature ?prodFeature .
+        ?product bsbm:productFeature ?prodFeature .
+        <http://ex.org/Product540> bsbm:productPropertyNumeric1 ?origProperty1 .
+        ?product bsbm:productPropertyNumeric1 ?simProperty1 .
+        FILTER (?simProperty1 < (?origProperty1 + 120) && ?simProperty1 > (?origProperty1 - 120))
+        ?offer bsbm:validTo ?date .
+        FILTER (?date > "2008-06-20T00:00:00"^^<http://www.w3.org/2001/XMLSchema#dateTime> )
+        ?review bsbm:text ?text . FILTER(langMatches(lang(?text), "EN"))
+      }
+      ORDER BY ?productLabel
+      LIMIT 5
+      """;
+
+  @Test
+  void bsbmShapeIsTemplatedAndInstantiatedExactly() {
+    QueryTemplates t = new QueryTemplates(100);
+    t.parse(BSBM_Q5);
+    t.parse(BSBM_Q5); // the second sighting makes the template
+    assertEquals(0, t.hits());
+    String other =
+        BSBM_Q5
+            .replace("Product540", "Product7")
+            .replace("120", "33")
+            .replace("2008-06-20", "2007-01-02")
+            .replace("\"EN\"", "\"DE\"");
+    Query q = t.parse(other).query();
+    assertEquals(1, t.hits());
+    assertSame(QueryFactory.create(other, Syntax.syntaxARQ), q);
+    assertNotEquals(QueryFactory.create(BSBM_Q5).toString(), q.toString());
+  }
+
+  @Test
+  void limitsAndPrefixesAreNotLifted() {
+    QueryShape a = QueryShape.of("PREFIX ex: <http://a/> SELECT * { ?s ex:p 1 } LIMIT 10");
+    QueryShape b = QueryShape.of("PREFIX ex: <http://b/> SELECT * { ?s ex:p 2 } LIMIT 10");
+    QueryShape c = QueryShape.of("PREFIX ex: <http://a/> SELECT * { ?s ex:q 3 } LIMIT 20");
+    assertNotNull(a);
+    assertNotEquals(a.key(), b.key());
+    assertNotEquals(a.key(), c.key());
+    assertEquals(2, a.constants().size()); // ex:p and 1
+    assertEquals(
+        a.key(),
+        QueryShape.of("PREFIX ex: <http://a/>\n  SELECT *\t{ ?s <http://x> 5 }  LIMIT 10 # c")
+            .key());
+  }
+
+  @Test
+  void aBadConstantInACachedShapeGetsTheParsersError() {
+    QueryTemplates t = new QueryTemplates(100);
+    String q = "SELECT * { ?s <http://ex.org/p> ?o }";
+    t.parse(q);
+    t.parse(q);
+    assertThrows(
+        QueryParseException.class, () -> t.parse("SELECT * { ?s <http://ex.org/p q> ?o }"));
+    assertThrows(QueryParseException.class, () -> t.parse("SELECT * { ?s undefined:p ?o }"));
+  }
+
+  @Test
+  void everyW3cQueryIsInstantiatedAsTheParserParsesIt() throws IOException {
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(Path.of("src/test/resources/w3c"))) {
+      files = s.filter(p -> p.toString().endsWith(".rq")).sorted().toList();
+    }
+    assertTrue(files.size() > 400, "W3C queries found: " + files.size());
+    int templated = 0;
+    int variants = 0;
+    List<String> failures = new ArrayList<>();
+    for (Path f : files) {
+      String text = Files.readString(f);
+      Query expected;
+      try {
+        expected = QueryFactory.create(text, Syntax.syntaxARQ);
+      } catch (QueryException e) {
+        continue; // negative syntax tests: the parser's business
+      }
+      QueryTemplates t = new QueryTemplates(100);
+      t.parse(text);
+      t.parse(text);
+      Query fromTemplate = t.parse(text).query();
+      if (t.hits() == 0) {
+        continue; // a shape that failed the check: parsed every time, which is correct
+      }
+      templated++;
+      if (!same(expected, fromTemplate)) {
+        failures.add(f + ": own constants");
+      }
+      QueryShape shape = QueryShape.of(text);
+      if (!shape.constants().isEmpty()) {
+        String other = variant(shape);
+        Query direct;
+        try {
+          direct = QueryFactory.create(other, Syntax.syntaxARQ);
+        } catch (QueryException e) {
+          continue; // e.g. a constant that had to be a different one (VALUES, duplicate rows)
+        }
+        long before = t.hits();
+        Query variant = t.parse(other).query();
+        if (t.hits() > before) {
+          variants++;
+          if (!same(direct, variant)) {
+            failures.add(f + ": other constants: " + other);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), failures);
+    assertTrue(templated > 400, "templated shapes: " + templated);
+    assertTrue(variants > 300, "variants: " + variants);
+  }
+
+  /** The query's text with other constants of the same kinds (so of the same shape). */
+  private static String variant(QueryShape shape) {
+    String t = shape.probeText();
+    StringBuilder out = new StringBuilder();
+    int from = 0;
+    for (int i = 0; i < shape.constants().size(); i++) {
+      QueryShape.Constant c = shape.constants().get(i);
+      int at = t.indexOf(c.probe(), from);
+      out.append(t, from, at).append(other(c, i));
+      from = at + c.probe().length();
+    }
+    return out.append(t, from, t.length()).toString();
+  }
+
+  private static String other(QueryShape.Constant c, int i) {
+    return switch (c.kind()) {
+      case IRI, PREFIXED_NAME -> "<http://example.org/variant/" + i + ">";
+      case INTEGER -> Integer.toString(i + 3);
+      case DECIMAL -> (i + 3) + ".25";
+      case DOUBLE -> (i + 3) + "e1";
+      case STRING -> {
+        int close = c.probe().indexOf('"', 1);
+        String lexical = c.probe().substring(1, close);
+        String suffix = c.probe().substring(close + 1);
+        String day = String.format("%02d", i % 28 + 1);
+        String v =
+            lexical.matches("\\d{4}-01-01T.*")
+                ? "1999-12-" + day + "T10:00:00Z"
+                : lexical.matches("\\d{4}-01-01")
+                    ? "1999-12-" + day
+                    : lexical.matches("\\d+") ? Integer.toString(17 + i) : "variant " + i;
+        yield "\"" + v + "\"" + suffix;
+      }
+    };
+  }
+
+  private static boolean same(Query a, Query b) {
+    return a.equals(b) && a.toString().equals(b.toString());
+  }
+
+  private static void assertSame(Query expected, Query actual) {
+    assertEquals(expected, actual);
+    assertEquals(expected.toString(), actual.toString());
+  }
+}
