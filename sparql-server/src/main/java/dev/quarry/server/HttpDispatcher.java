@@ -102,20 +102,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       case PAGE ->
           HttpResponses.send(ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
       case QUERY -> {
-        QueryService.Prepared p =
-            queries.prepare(
-                sr.text(),
-                sr.defaultGraphs(),
-                sr.namedGraphs(),
-                sr.accept(),
-                sr.format(),
-                sr.inference());
         boolean head = req.method().equals(HttpMethod.HEAD);
-        if (sr.explain()) {
-          submit(ctx, keepAlive, () -> runExplain(ctx, p, keepAlive));
-        } else {
-          submit(ctx, keepAlive, () -> runQuery(ctx, p, keepAlive, head));
-        }
+        submit(ctx, keepAlive, () -> query(ctx, sr, keepAlive, head));
       }
       case UPDATE -> {
         if (!updatesEnabled) {
@@ -123,10 +111,43 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
               HttpResponseStatus.FORBIDDEN,
               "SPARQL Update is disabled on this server (set update.enabled: true to enable it)");
         }
-        var update = updates.prepare(sr.text());
-        submit(ctx, keepAlive, () -> runUpdate(ctx, update, keepAlive));
+        submit(ctx, keepAlive, () -> update(ctx, sr.text(), keepAlive));
       }
     }
+  }
+
+  /** On a query thread: parse and check (errors before the first byte), then run. */
+  private void query(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive, boolean head) {
+    QueryService.Prepared p;
+    try {
+      p =
+          queries.prepare(
+              sr.text(),
+              sr.defaultGraphs(),
+              sr.namedGraphs(),
+              sr.accept(),
+              sr.format(),
+              sr.inference());
+    } catch (RuntimeException e) {
+      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
+      return;
+    }
+    if (sr.explain()) {
+      runExplain(ctx, p, keepAlive);
+    } else {
+      runQuery(ctx, p, keepAlive, head);
+    }
+  }
+
+  private void update(ChannelHandlerContext ctx, String text, boolean keepAlive) {
+    org.apache.jena.update.UpdateRequest update;
+    try {
+      update = updates.prepare(text);
+    } catch (RuntimeException e) {
+      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
+      return;
+    }
+    runUpdate(ctx, update, keepAlive);
   }
 
   private void submit(ChannelHandlerContext ctx, boolean keepAlive, Runnable work) {

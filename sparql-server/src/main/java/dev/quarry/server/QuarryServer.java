@@ -8,8 +8,13 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -28,6 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code /metrics}, over one store. The caller owns the store: closing the server leaves it open.
  */
 public final class QuarryServer implements AutoCloseable {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QuarryServer.class);
+
   private final EventLoopGroup boss;
   private final EventLoopGroup io;
   private final ExecutorService workers;
@@ -67,13 +74,17 @@ public final class QuarryServer implements AutoCloseable {
         new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
 
-    EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    EventLoopGroup io = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), NioIoHandler.newFactory());
+    boolean epoll = Epoll.isAvailable();
+    LOG.debug("HTTP transport: {}", epoll ? "epoll" : "NIO (" + Epoll.unavailabilityCause() + ")");
+    IoHandlerFactory handlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, handlers);
+    EventLoopGroup io = new MultiThreadIoEventLoopGroup(cfg.ioThreads(), handlers);
     try {
       Channel ch =
           new ServerBootstrap()
               .group(boss, io)
-              .channel(NioServerSocketChannel.class)
+              .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+              .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
                     @Override

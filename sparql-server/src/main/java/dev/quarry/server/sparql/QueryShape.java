@@ -90,7 +90,7 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
       if (c == '<' && iriEnd() > 0) {
         pos = iriEnd();
         String iri = s.substring(start, pos);
-        boolean absolute = iri.matches("<[A-Za-z][A-Za-z0-9+.-]*:.*");
+        boolean absolute = hasScheme(iri);
         constantOrKept(Kind.IRI, start, absolute && liftableIri());
         return;
       }
@@ -357,6 +357,23 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
         }
       }
       return 0;
+    }
+
+    /** {@code <scheme:...>}: an absolute IRI, the same after resolution against any base. */
+    private static boolean hasScheme(String iri) {
+      if (iri.length() < 3 || !Character.isLetter(iri.charAt(1)) || iri.charAt(1) > 'z') {
+        return false;
+      }
+      for (int i = 2; i < iri.length(); i++) {
+        char c = iri.charAt(i);
+        if (c == ':') {
+          return !iri.contains("/./") && !iri.contains("/../"); // resolution removes dot segments
+        }
+        if (!(Character.isLetterOrDigit(c) && c < 0x80) && c != '+' && c != '.' && c != '-') {
+          return false;
+        }
+      }
+      return false;
     }
 
     private static boolean isDigit(char c) {

@@ -15,6 +15,10 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.graph.NodeTransform;
+import org.apache.jena.sparql.graph.NodeTransformLib;
+import org.apache.jena.sparql.modify.request.QuadAcc;
 import org.apache.jena.sparql.syntax.syntaxtransform.QueryTransformOps;
 import org.apache.jena.sparql.util.NodeFactoryExtra;
 
@@ -44,7 +48,15 @@ public final class QueryTemplates {
       for (int i = 0; i < constants.size(); i++) {
         nodes.put(probeNodes[i], node(constants.get(i), prefixes));
       }
-      return QueryTransformOps.transform(probe, n -> nodes.getOrDefault(n, n));
+      NodeTransform substitute = n -> nodes.getOrDefault(n, n);
+      Query q = QueryTransformOps.transform(probe, substitute);
+      if (q.isConstructType()) { // the transform leaves CONSTRUCT's template as it was
+        List<Quad> quads = probe.getConstructTemplate().getQuads();
+        q.setConstructTemplate(
+            new org.apache.jena.sparql.syntax.Template(
+                new QuadAcc(NodeTransformLib.transformQuads(substitute, quads))));
+      }
+      return q;
     }
   }
 

@@ -36,6 +36,11 @@ public final class Extend extends IdOperator {
   }
 
   @Override
+  public void expectAtMost(long rows) {
+    input.expectAtMost(rows);
+  }
+
+  @Override
   protected Rows compute() {
     Rows in = input.next();
     if (in == null) {

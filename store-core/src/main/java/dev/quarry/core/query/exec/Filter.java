@@ -31,6 +31,11 @@ public final class Filter extends IdOperator {
   }
 
   @Override
+  public void expectAtMost(long rows) {
+    input.expectAtMost(rows);
+  }
+
+  @Override
   protected Rows compute() {
     Rows in = input.next();
     if (in == null) {

@@ -55,6 +55,13 @@ public abstract class IdOperator {
     return this;
   }
 
+  /**
+   * A hint from above (a LIMIT) that no more than {@code rows} rows will be read: operators that
+   * read the index make their first batches that small, and operators whose rows are their input's
+   * pass it on. It never changes what is produced, only how much is read ahead of need.
+   */
+  public void expectAtMost(long rows) {}
+
   /** The next batch (may be empty), or null at the end. */
   protected abstract Rows compute();
 

@@ -55,6 +55,7 @@ public final class PatternJoin extends IdOperator {
   private final int inWidth;
   private final int maxChunk;
   private int chunk;
+  private int batch = Rows.BATCH; // rows per output batch: smaller at first under a small LIMIT
   private final String text;
 
   private Rows in;
@@ -134,10 +135,12 @@ public final class PatternJoin extends IdOperator {
     if (ended) {
       return null;
     }
-    Rows out = new Rows(vars.size(), Rows.BATCH);
-    while (out.size < Rows.BATCH) {
+    int want = batch;
+    batch = Math.min(Rows.BATCH, batch * 2); // the hint was low if more is asked for
+    Rows out = new Rows(vars.size(), want);
+    while (out.size < want) {
       if (scan != null) {
-        while (out.size < Rows.BATCH && scan.quads.hasNext()) {
+        while (out.size < want && scan.quads.hasNext()) {
           long[] q = scan.quads.next();
           emit(out, scan.rows, scan.row, scan.rowKey, q[0], q[1], q[2], q[3]);
         }
@@ -166,6 +169,13 @@ public final class PatternJoin extends IdOperator {
       scan = pending.poll();
     }
     return out;
+  }
+
+  @Override
+  public void expectAtMost(long rows) {
+    batch = (int) Math.max(1, Math.min(Rows.BATCH, rows));
+    chunk = Math.min(chunk, batch);
+    input.expectAtMost(rows);
   }
 
   /** At least {@code want} input rows in one batch (fewer at the end of the input), or null. */

@@ -15,6 +15,11 @@ public final class Project extends IdOperator {
   }
 
   @Override
+  public void expectAtMost(long rows) {
+    input.expectAtMost(rows);
+  }
+
+  @Override
   protected Rows compute() {
     Rows in = input.next();
     if (in == null) {

@@ -14,6 +14,9 @@ public final class Slice extends IdOperator {
     this.input = input;
     this.skip = Math.max(0, offset);
     this.left = limit < 0 ? Long.MAX_VALUE : limit;
+    if (limit >= 0) {
+      input.expectAtMost(skip + limit);
+    }
   }
 
   @Override
