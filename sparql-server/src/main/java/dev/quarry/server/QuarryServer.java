@@ -2,7 +2,9 @@ package dev.quarry.server;
 
 import dev.quarry.core.Store;
 import dev.quarry.server.sparql.QueryService;
+import dev.quarry.server.sparql.QueryTemplates;
 import dev.quarry.server.sparql.UpdateService;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -60,6 +62,14 @@ public final class QuarryServer implements AutoCloseable {
     QueryService queries =
         new QueryService(
             store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService(), cfg.queryShapes());
+    FunctionCounter.builder(
+            "quarry.sparql.query.parses.saved", queries.templates(), QueryTemplates::hits)
+        .description("Queries made from the parse of their shape instead of by the parser")
+        .register(metrics);
+    FunctionCounter.builder(
+            "quarry.sparql.query.parses", queries.templates(), QueryTemplates::misses)
+        .description("Queries the parser parsed (shape not yet or not templated)")
+        .register(metrics);
     UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
     AtomicInteger n = new AtomicInteger();
     ExecutorService workers =

@@ -243,6 +243,30 @@ class SparqlEndpointTest {
   }
 
   @Test
+  void aRepeatedShapeIsAnsweredWithEachQuerysOwnConstants() throws Exception {
+    String shape = "PREFIX ex: <http://ex/> SELECT ?n { ex:%s ex:name ?n FILTER(?n != \"%s\") }";
+    double before = metric("quarry_sparql_query_parses_saved_total");
+    String[][] asked = {
+      {"alice", "x", "Alice"}, {"bob", "y", "Bob"}, {"carol", "z", "Carol"}, {"bob", "Bob", ""}
+    };
+    for (String[] a : asked) {
+      HttpResponse<String> r = s.query(String.format(shape, a[0], a[1]), "text/csv");
+      assertEquals(200, r.statusCode(), r.body());
+      assertEquals("n\r\n" + (a[2].isEmpty() ? "" : a[2] + "\r\n"), r.body());
+    }
+    assertTrue(metric("quarry_sparql_query_parses_saved_total") >= before + 2);
+  }
+
+  private static double metric(String name) throws Exception {
+    for (String line : s.get("/metrics", null).body().split("\n")) {
+      if (line.startsWith(name + " ")) {
+        return Double.parseDouble(line.substring(name.length() + 1).trim());
+      }
+    }
+    throw new AssertionError("no metric " + name);
+  }
+
+  @Test
   void healthMetricsAndQueryPage() throws Exception {
     assertEquals(200, s.get("/health", null).statusCode());
     s.query(NAMES, null);
