@@ -22,7 +22,7 @@ WIDTH, ROW, FONT = 1600, 17, 11
 def samples(jfr, threads):
     java_home = os.environ.get("JAVA_HOME")
     tool = os.path.join(java_home, "bin", "jfr") if java_home else "jfr"
-    text = subprocess.run([tool, "print", "--events", "jdk.ExecutionSample", jfr],
+    text = subprocess.run([tool, "print", "--stack-depth", "96", "--events", "jdk.ExecutionSample", jfr],
                           check=True, capture_output=True, text=True).stdout
     pattern = re.compile(threads) if threads else None
     for event in text.split("jdk.ExecutionSample")[1:]:
