@@ -43,7 +43,7 @@ final class CsvResults extends SelectWriter {
       Node n = b.get(vars.get(i));
       if (n != null) {
         if (tsv) {
-          NTerms.write(out, n, this::blankLabel);
+          NTerms.write(out, n, this::blankLabel, true);
         } else {
           csv(n);
         }

@@ -1,16 +1,34 @@
 package dev.quarry.server.sparql.results;
 
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
 /** RDF terms in N-Triples syntax (also valid Turtle, as TSV results use). */
 final class NTerms {
-  private static final String XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
+  private static final String XSD = "http://www.w3.org/2001/XMLSchema#";
+  private static final String XSD_STRING = XSD + "string";
+  private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?[0-9]*\\.[0-9]+");
+  private static final Pattern DOUBLE =
+      Pattern.compile("[+-]?([0-9]+\\.[0-9]*|\\.?[0-9]+)[eE][+-]?[0-9]+");
 
   private NTerms() {}
 
   static void write(Utf8Sink out, Node n, Function<Node, String> blankLabel) {
+    write(out, n, blankLabel, false);
+  }
+
+  /**
+   * With {@code turtle}, numbers and booleans whose lexical form Turtle has a short form for are
+   * written bare ({@code 7}, {@code 1.5}, {@code true}), as Jena's TSV writer does.
+   */
+  static void write(Utf8Sink out, Node n, Function<Node, String> blankLabel, boolean turtle) {
+    if (turtle && n.isLiteral() && bare(n)) {
+      out.ascii(n.getLiteralLexicalForm());
+      return;
+    }
     if (n.isURI()) {
       out.ch('<').text(n.getURI(), Utf8Sink.Escape.NT).ch('>');
     } else if (n.isLiteral()) {
@@ -39,5 +57,16 @@ final class NTerms {
     } else {
       throw new IllegalArgumentException("not an RDF term: " + n);
     }
+  }
+
+  private static boolean bare(Node n) {
+    String lex = n.getLiteralLexicalForm();
+    return switch (n.getLiteralDatatypeURI()) {
+      case XSD + "integer" -> INTEGER.matcher(lex).matches();
+      case XSD + "decimal" -> DECIMAL.matcher(lex).matches();
+      case XSD + "double" -> DOUBLE.matcher(lex).matches();
+      case XSD + "boolean" -> lex.equals("true") || lex.equals("false");
+      default -> false;
+    };
   }
 }

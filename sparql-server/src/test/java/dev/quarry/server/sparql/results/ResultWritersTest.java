@@ -124,6 +124,50 @@ class ResultWritersTest {
   }
 
   @Test
+  void csvAndTsvAreByteForByteJenas() {
+    Var x = Var.alloc("x");
+    List<Node> values =
+        List.of(
+            NodeFactory.createLiteralDT("7", XSDDatatype.XSDinteger),
+            NodeFactory.createLiteralDT("-07", XSDDatatype.XSDinteger),
+            NodeFactory.createLiteralDT("1.50", XSDDatatype.XSDdecimal),
+            NodeFactory.createLiteralDT(".5", XSDDatatype.XSDdecimal),
+            NodeFactory.createLiteralDT("5.", XSDDatatype.XSDdecimal),
+            NodeFactory.createLiteralDT("1e5", XSDDatatype.XSDdouble),
+            NodeFactory.createLiteralDT("true", XSDDatatype.XSDboolean),
+            NodeFactory.createLiteralDT("5", XSDDatatype.XSDint),
+            NodeFactory.createLiteralDT("abc", XSDDatatype.XSDinteger),
+            NodeFactory.createLiteralString("plain, \"quoted\"\nnew line"),
+            NodeFactory.createLiteralLang("chat", "fr"),
+            NodeFactory.createURI("http://example.org/a,b"));
+    List<Binding> bindings = new ArrayList<>();
+    for (Node n : values) {
+      bindings.add(BindingBuilder.create().add(x, n).build());
+    }
+    for (Lang lang : List.of(ResultSetLang.RS_CSV, ResultSetLang.RS_TSV)) {
+      RowSetRewindable rows =
+          RowSet.adapt(
+                  org.apache.jena.query.ResultSetFactory.create(
+                      org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper.create(
+                          bindings.iterator()),
+                      List.of("x")))
+              .rewindable();
+      byte[] ours =
+          ours(
+              lang,
+              w -> {
+                w.start(rows.getResultVars());
+                rows.forEachRemaining(w::row);
+                w.end();
+              });
+      rows.reset();
+      ByteArrayOutputStream jena = new ByteArrayOutputStream();
+      ResultsWriter.create().lang(lang).build().write(jena, rows);
+      assertEquals(jena.toString(), new String(ours, java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
   void nTriplesParseToTheSameGraph() throws IOException {
     List<Path> files;
     try (Stream<Path> s = Files.walk(Path.of("src/test/resources/w3c"))) {
