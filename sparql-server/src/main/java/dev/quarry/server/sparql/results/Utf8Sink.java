@@ -25,7 +25,7 @@ final class Utf8Sink {
   }
 
   private final OutputStream out;
-  private byte[] buf = new byte[FLUSH_AT + 1024];
+  private byte[] buf = new byte[4096]; // most responses are small; grows up to a flush's worth
   private int n;
 
   Utf8Sink(OutputStream out) {
@@ -150,7 +150,7 @@ final class Utf8Sink {
 
   private void ensure(int more) {
     if (n + more > buf.length) {
-      if (n >= FLUSH_AT || more > buf.length) {
+      if (n >= FLUSH_AT) {
         drain();
       }
       if (n + more > buf.length) {

@@ -58,7 +58,7 @@ public final class MergeJoin extends IdOperator {
       nextA = a.hasNext() ? a.next() : null;
       nextB = b.hasNext() ? b.next() : null;
     }
-    Rows out = new Rows(vars.size(), Rows.BATCH);
+    Rows out = new Rows(vars.size(), Rows.SMALL);
     while (out.size < Rows.BATCH && nextA != null && nextB != null) {
       int c = Long.compareUnsigned(nextA[1], nextB[1]);
       if (c < 0) {

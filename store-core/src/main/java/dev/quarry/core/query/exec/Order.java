@@ -47,7 +47,7 @@ public final class Order extends IdOperator {
     if (pos >= sorted.size()) {
       return null;
     }
-    Rows out = new Rows(vars.size(), Rows.BATCH);
+    Rows out = new Rows(vars.size(), Math.min(Rows.BATCH, sorted.size() - pos));
     while (pos < sorted.size() && out.size < Rows.BATCH) {
       int at = out.append();
       System.arraycopy(sorted.get(pos++), 0, out.data, at, vars.size());

@@ -137,7 +137,10 @@ public final class PatternJoin extends IdOperator {
     }
     int want = batch;
     batch = Math.min(Rows.BATCH, batch * 2); // the hint was low if more is asked for
-    Rows out = new Rows(vars.size(), want);
+    // Sized for a few rows and grown as they come: most lookups of a query like BSBM's find a
+    // handful, and a batch of 1,024 wide rows allocated (and zeroed) for each was most of the
+    // server's allocation.
+    Rows out = new Rows(vars.size(), Math.min(want, Rows.SMALL));
     while (out.size < want) {
       if (scan != null) {
         while (out.size < want && scan.quads.hasNext()) {
@@ -184,7 +187,7 @@ public final class PatternJoin extends IdOperator {
     if (first == null || first.size >= want) {
       return first;
     }
-    Rows all = new Rows(first.width, want);
+    Rows all = new Rows(first.width, Math.min(want, Math.max(Rows.SMALL, 2 * first.size)));
     for (Rows r = first; r != null; r = all.size < want ? input.next() : null) {
       all.appendAll(r);
     }

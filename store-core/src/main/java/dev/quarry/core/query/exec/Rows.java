@@ -10,6 +10,9 @@ public final class Rows {
   /** Rows per batch operators aim for: enough to sort and vector index lookups. */
   public static final int BATCH = 1024;
 
+  /** The capacity a batch of unknown size starts with; it grows as rows are appended. */
+  static final int SMALL = 16;
+
   final int width;
   long[] data;
   int size;
