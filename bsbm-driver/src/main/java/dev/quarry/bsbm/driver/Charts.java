@@ -34,13 +34,16 @@ final class Charts {
   }
 
   static CategoryChart bars(String title, String xAxis, String yAxis) {
-    return new CategoryChartBuilder()
-        .width(WIDTH)
-        .height(HEIGHT)
-        .title(title)
-        .xAxisTitle(xAxis)
-        .yAxisTitle(yAxis)
-        .build();
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle(xAxis)
+            .yAxisTitle(yAxis)
+            .build();
+    chart.getStyler().setYAxisDecimalPattern("#,###.##"); // 180,000, not 1.8E5
+    return chart;
   }
 
   /** A run's QMpH per period, each point at its period's end; returns the x values. */

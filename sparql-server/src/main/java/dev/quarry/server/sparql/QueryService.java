@@ -53,6 +53,7 @@ public final class QueryService {
     this.maxRows = maxRows;
     this.allowService = allowService;
     this.templates = new QueryTemplates(queryShapes);
+    BlankNodeClosureDescribe.install();
   }
 
   /** The parsed-query cache, for its counters. */
