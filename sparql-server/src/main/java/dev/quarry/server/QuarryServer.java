@@ -29,13 +29,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Quarry's HTTP server (Netty): the SPARQL 1.1 Protocol at {@code /sparql}, {@code /health} and
  * {@code /metrics}, over one store. The caller owns the store: closing the server leaves it open.
  */
 public final class QuarryServer implements AutoCloseable {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QuarryServer.class);
+  private static final Logger LOG = LoggerFactory.getLogger(QuarryServer.class);
 
   private final EventLoopGroup boss;
   private final EventLoopGroup io;

@@ -1,7 +1,6 @@
 package dev.quarry.bsbm.probe;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,6 +23,7 @@ final class RawHttpConnection implements AutoCloseable {
   private final OutputStream out;
   private final InputStream in;
   private final byte[] body = new byte[1 << 16];
+  private final StringBuilder line = new StringBuilder(128);
 
   RawHttpConnection(URI endpoint, String accept) throws IOException {
     this.endpoint = endpoint;
@@ -111,17 +111,18 @@ final class RawHttpConnection implements AutoCloseable {
     }
   }
 
+  /** A header line (ISO-8859-1, as HTTP's are), without its CR LF. */
   private String line() throws IOException {
-    ByteArrayOutputStream b = new ByteArrayOutputStream(64);
+    line.setLength(0);
     for (int c; (c = in.read()) != '\n'; ) {
       if (c < 0) {
         throw new IOException("connection closed by " + endpoint);
       }
       if (c != '\r') {
-        b.write(c);
+        line.append((char) c);
       }
     }
-    return b.toString(StandardCharsets.ISO_8859_1);
+    return line.toString();
   }
 
   @Override

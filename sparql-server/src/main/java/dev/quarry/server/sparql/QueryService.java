@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ARQ;
@@ -15,10 +14,6 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
-import org.apache.jena.sparql.algebra.Algebra;
-import org.apache.jena.sparql.algebra.OpVisitorBase;
-import org.apache.jena.sparql.algebra.OpWalker;
-import org.apache.jena.sparql.algebra.op.OpService;
 import org.apache.jena.sparql.core.DatasetDescription;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
@@ -53,7 +48,6 @@ public final class QueryService {
     this.maxRows = maxRows;
     this.allowService = allowService;
     this.templates = new QueryTemplates(queryShapes);
-    BlankNodeClosureDescribe.install();
   }
 
   /** The parsed-query cache, for its counters. */
@@ -94,8 +88,7 @@ public final class QueryService {
       throw syntaxError(e);
     }
     Query query = parsed.query();
-    boolean service = parsed.usesService() != null ? parsed.usesService() : usesService(query);
-    if (!allowService && service) {
+    if (!allowService && parsed.usesService()) {
       throw new HttpError(
           HttpResponseStatus.FORBIDDEN,
           "SERVICE is disabled on this server (set remote.allow-service: true to allow it)");
@@ -151,19 +144,6 @@ public final class QueryService {
   private static HttpError syntaxError(QueryParseException e) {
     return new HttpError(
         HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
-  }
-
-  static boolean usesService(Query query) {
-    AtomicBoolean found = new AtomicBoolean();
-    OpWalker.walk(
-        Algebra.compile(query),
-        new OpVisitorBase() {
-          @Override
-          public void visit(OpService op) {
-            found.set(true);
-          }
-        });
-    return found.get();
   }
 
   /**

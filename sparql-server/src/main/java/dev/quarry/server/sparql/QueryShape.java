@@ -16,9 +16,10 @@ import java.util.Locale;
  *
  * <p>The {@link #probeText} is the original text with each constant replaced by a probe of the same
  * kind that no query contains ({@code <urn:x-quarry:probe:3>}, {@code 7090000003}), so that each
- * constant's position can be found in the parsed query as a unique node.
+ * constant's position can be found in the parsed query as a unique node. Only a shape's template
+ * needs it, so it is written on demand.
  */
-public record QueryShape(String key, List<Constant> constants, String probeText) {
+public final class QueryShape {
 
   /**
    * A lifted constant: its kind, its text as written (a string with its language tag or datatype)
@@ -35,7 +36,22 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
     DOUBLE
   }
 
+  /** Where a constant stands in the text, and what stands there in the probe text. */
+  private record Span(int start, int end, String probe) {}
+
   private static final long PROBE_NUMBER = 7_090_000_000L;
+
+  private final String text;
+  private final String key;
+  private final List<Constant> constants;
+  private final List<Span> spans;
+
+  private QueryShape(String text, String key, List<Constant> constants, List<Span> spans) {
+    this.text = text;
+    this.key = key;
+    this.constants = constants;
+    this.spans = spans;
+  }
 
   /** The query's shape, or null when the text does not lex (the parser will say why). */
   public static QueryShape of(String text) {
@@ -46,17 +62,35 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
     }
   }
 
+  public String key() {
+    return key;
+  }
+
+  public List<Constant> constants() {
+    return constants;
+  }
+
+  public String probeText() {
+    StringBuilder probe = new StringBuilder(text.length() + 16 * spans.size());
+    int copied = 0;
+    for (Span sp : spans) {
+      probe.append(text, copied, sp.start()).append(sp.probe());
+      copied = sp.end();
+    }
+    return probe.append(text, copied, text.length()).toString();
+  }
+
   private static final class Lexer {
     private final String s;
-    private final StringBuilder key = new StringBuilder();
-    private final StringBuilder probe = new StringBuilder();
+    private final StringBuilder key;
     private final List<Constant> constants = new ArrayList<>();
+    private final List<Span> spans = new ArrayList<>();
     private int pos;
-    private int copied; // text before this offset is in `probe` already
     private String previousWord = ""; // the last keyword, upper case, or "" after other tokens
 
     Lexer(String s) {
       this.s = s;
+      this.key = new StringBuilder(s.length());
     }
 
     QueryShape run() {
@@ -81,41 +115,31 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
         space = false;
         token(c);
       }
-      probe.append(s, copied, s.length());
-      return new QueryShape(key.toString(), List.copyOf(constants), probe.toString());
+      return new QueryShape(s, key.toString(), List.copyOf(constants), List.copyOf(spans));
     }
 
     private void token(char c) {
       int start = pos;
-      if (c == '<' && iriEnd() > 0) {
-        pos = iriEnd();
-        String iri = s.substring(start, pos);
-        boolean absolute = hasScheme(iri);
-        constantOrKept(Kind.IRI, start, absolute && liftableIri());
+      int iriEnd = c == '<' ? iriEnd() : -1;
+      if (iriEnd > 0) {
+        pos = iriEnd;
+        constantOrKept(Kind.IRI, start, hasScheme(start, pos) && liftableIri());
         return;
       }
       if (c == '"' || c == '\'') {
         string(c);
         int end = pos;
         String suffix = suffix();
-        String probe = suffix.startsWith("^^") ? datatypedProbe(suffix.substring(2)) : "";
+        String probe =
+            suffix.startsWith("^^")
+                ? datatypedProbe(suffix.substring(2))
+                : "\"x-quarry-probe-" + constants.size() + "\"";
         if (probe == null) {
           kept(start); // a datatype without a probe: the literal stays in the key
           return;
         }
-        pos = end;
-        lift(Kind.STRING, start);
-        Constant last = constants.removeLast();
-        if (!probe.isEmpty()) {
-          this.probe.setLength(this.probe.length() - last.probe().length()); // the datatyped one
-          this.probe.append(probe);
-        }
-        String text = s.substring(start, end + suffix.length());
-        constants.add(
-            new Constant(Kind.STRING, text, (probe.isEmpty() ? last.probe() : probe) + suffix));
-        pos += suffix.length();
+        lift(Kind.STRING, start, end, probe, probe + suffix);
         key.append(suffix);
-        previousWord = "";
         return;
       }
       if (isDigit(c) || (c == '.' && pos + 1 < s.length() && isDigit(s.charAt(pos + 1)))) {
@@ -171,7 +195,15 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
     private void constantOrKept(Kind kind, int start, boolean lift) {
       String before = previousWord;
       if (lift) {
-        lift(kind, start);
+        String probe =
+            switch (kind) {
+              case IRI, PREFIXED_NAME -> "<urn:x-quarry:probe:" + constants.size() + ">";
+              case INTEGER -> Long.toString(PROBE_NUMBER + constants.size());
+              case DECIMAL -> (PROBE_NUMBER + constants.size()) + ".5";
+              case DOUBLE -> (PROBE_NUMBER + constants.size()) + "e0";
+              case STRING -> throw new IllegalArgumentException("strings carry their suffix");
+            };
+        lift(kind, start, pos, probe, probe);
       } else {
         kept(start);
       }
@@ -184,21 +216,16 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
       previousWord = "";
     }
 
-    private void lift(Kind kind, int start) {
-      String text = s.substring(start, pos);
-      int n = constants.size();
-      String p =
-          switch (kind) {
-            case IRI, PREFIXED_NAME -> "<urn:x-quarry:probe:" + n + ">";
-            case STRING -> "\"x-quarry-probe-" + n + "\"";
-            case INTEGER -> Long.toString(PROBE_NUMBER + n);
-            case DECIMAL -> (PROBE_NUMBER + n) + ".5";
-            case DOUBLE -> (PROBE_NUMBER + n) + "e0";
-          };
-      constants.add(new Constant(kind, text, p));
-      probe.append(s, copied, start).append(p);
-      copied = pos;
+    /**
+     * Lifts the constant written in [start, pos): {@code probe} stands in [start, end) of the probe
+     * text ({@code end} < pos for a string, whose language tag or datatype stays), {@code term} is
+     * the whole probe term.
+     */
+    private void lift(Kind kind, int start, int end, String probe, String term) {
+      constants.add(new Constant(kind, s.substring(start, pos), term));
+      spans.add(new Span(start, end, probe));
       key.append('\u0001').append(kind == Kind.PREFIXED_NAME ? Kind.IRI.ordinal() : kind.ordinal());
+      previousWord = "";
     }
 
     /** The language tag or datatype after a string (which stay in the key), or "". */
@@ -211,8 +238,9 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
         }
       } else if (s.startsWith("^^", pos)) {
         pos += 2;
-        if (pos < s.length() && s.charAt(pos) == '<' && iriEnd() > 0) {
-          pos = iriEnd();
+        int iriEnd = pos < s.length() && s.charAt(pos) == '<' ? iriEnd() : -1;
+        if (iriEnd > 0) {
+          pos = iriEnd;
         } else {
           while (pos < s.length() && (isNameChar(s.charAt(pos)) || s.charAt(pos) == ':')) {
             pos++;
@@ -227,7 +255,11 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
      * null for a datatype without one.
      */
     private String datatypedProbe(String datatype) {
-      String local = datatype.replaceAll("^.*[#:/]", "").replace(">", "");
+      int cut =
+          Math.max(
+              datatype.lastIndexOf('#'),
+              Math.max(datatype.lastIndexOf(':'), datatype.lastIndexOf('/')));
+      String local = datatype.substring(cut + 1).replace(">", "");
       int n = constants.size();
       String lexical =
           switch (local) {
@@ -265,7 +297,7 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
     }
 
     private void string(char quote) {
-      boolean isLong = s.startsWith(String.valueOf(quote).repeat(3), pos);
+      boolean isLong = three(quote, pos);
       pos += isLong ? 3 : 1;
       while (true) {
         if (pos >= s.length()) {
@@ -281,7 +313,7 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
             pos++;
             return;
           }
-          if (s.startsWith(String.valueOf(quote).repeat(3), pos)) {
+          if (three(quote, pos)) {
             pos += 3;
             while (pos < s.length() && s.charAt(pos) == quote) {
               pos++; // """a"""" ends with the last three quotes
@@ -293,6 +325,13 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
         }
         pos++;
       }
+    }
+
+    private boolean three(char quote, int at) {
+      return at + 2 < s.length()
+          && s.charAt(at) == quote
+          && s.charAt(at + 1) == quote
+          && s.charAt(at + 2) == quote;
     }
 
     private Kind number() {
@@ -359,15 +398,16 @@ public record QueryShape(String key, List<Constant> constants, String probeText)
       return 0;
     }
 
-    /** {@code <scheme:...>}: an absolute IRI, the same after resolution against any base. */
-    private static boolean hasScheme(String iri) {
-      if (iri.length() < 3 || !Character.isLetter(iri.charAt(1)) || iri.charAt(1) > 'z') {
+    /** {@code <scheme:...>} in [from, to): absolute, the same after resolution against any base. */
+    private boolean hasScheme(int from, int to) {
+      if (to - from < 3 || !Character.isLetter(s.charAt(from + 1)) || s.charAt(from + 1) > 'z') {
         return false;
       }
-      for (int i = 2; i < iri.length(); i++) {
-        char c = iri.charAt(i);
+      for (int i = from + 2; i < to; i++) {
+        char c = s.charAt(i);
         if (c == ':') {
-          return !iri.contains("/./") && !iri.contains("/../"); // resolution removes dot segments
+          String iri = s.substring(from, to); // resolution removes dot segments: not ours to do
+          return !iri.contains("/./") && !iri.contains("/../");
         }
         if (!(Character.isLetterOrDigit(c) && c < 0x80) && c != '+' && c != '.' && c != '-') {
           return false;

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
@@ -15,6 +16,10 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
+import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.OpVisitorBase;
+import org.apache.jena.sparql.algebra.OpWalker;
+import org.apache.jena.sparql.algebra.op.OpService;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.graph.NodeTransform;
 import org.apache.jena.sparql.graph.NodeTransformLib;
@@ -39,8 +44,8 @@ public final class QueryTemplates {
   private static final Object SEEN = new Object();
   private static final Object UNLIFTABLE = new Object();
 
-  /** A query and whether SERVICE was checked for (true: it has none), so callers check once. */
-  public record Parsed(Query query, Boolean usesService) {}
+  /** A query, and whether it uses SERVICE (known once per shape). */
+  public record Parsed(Query query, boolean usesService) {}
 
   private record Template(Query probe, Node[] probeNodes, PrefixMap prefixes, boolean service) {
     Query instantiate(List<QueryShape.Constant> constants) {
@@ -97,7 +102,7 @@ public final class QueryTemplates {
         return new Parsed(q, t.service());
       }
     }
-    return new Parsed(q, null);
+    return new Parsed(q, usesService(q));
   }
 
   /** Queries answered from a template, and parsed, since this cache began. */
@@ -123,13 +128,26 @@ public final class QueryTemplates {
       for (int i = 0; i < probeNodes.length; i++) {
         probeNodes[i] = NodeFactoryExtra.parseNode(constants.get(i).probe(), prefixes);
       }
-      Template t = new Template(probe, probeNodes, prefixes, QueryService.usesService(probe));
+      Template t = new Template(probe, probeNodes, prefixes, usesService(probe));
       Query again = t.instantiate(constants);
       boolean same = again.equals(actual) && again.toString().equals(actual.toString());
       return same ? t : null;
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  private static boolean usesService(Query query) {
+    AtomicBoolean found = new AtomicBoolean();
+    OpWalker.walk(
+        Algebra.compile(query),
+        new OpVisitorBase() {
+          @Override
+          public void visit(OpService op) {
+            found.set(true);
+          }
+        });
+    return found.get();
   }
 
   /** A constant as the parser makes it. */

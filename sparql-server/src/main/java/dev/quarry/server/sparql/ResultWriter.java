@@ -33,7 +33,7 @@ public final class ResultWriter {
       case SELECT -> writeRows(limited(qe.select(), maxRows), format, out);
       case ASK -> {
         boolean answer = qe.ask();
-        SelectWriter w = SelectWriter.of(format.mediaType(), out);
+        SelectWriter w = SelectWriter.of(format.lang(), out);
         if (w != null) {
           w.ask(answer);
         } else {
@@ -50,7 +50,7 @@ public final class ResultWriter {
 
   /** Rows in Quarry's own writer for the format, or Jena's (the text table) where it has none. */
   private static void writeRows(RowSet rows, ResultFormat format, OutputStream out) {
-    SelectWriter w = SelectWriter.of(format.mediaType(), out);
+    SelectWriter w = SelectWriter.of(format.lang(), out);
     if (w == null) {
       ResultsWriter.create().lang(format.lang()).build().write(out, rows);
       return;

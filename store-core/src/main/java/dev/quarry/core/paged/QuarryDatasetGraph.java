@@ -58,6 +58,7 @@ final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
     org.apache.jena.sparql.engine.main.QC.setFactory(
         context, dev.quarry.core.query.QuarryOpExecutor.factory(this::idTarget));
+    dev.quarry.core.query.BlankNodeClosureDescribe.install();
     this.txns = store.transactions();
     this.dict = store.dictionary();
   }

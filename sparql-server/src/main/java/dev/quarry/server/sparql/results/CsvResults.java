@@ -43,7 +43,7 @@ final class CsvResults extends SelectWriter {
       Node n = b.get(vars.get(i));
       if (n != null) {
         if (tsv) {
-          NTerms.write(out, n, this::blankLabel, true);
+          NTerms.write(out, n, blanks, true);
         } else {
           csv(n);
         }
@@ -59,13 +59,9 @@ final class CsvResults extends SelectWriter {
     } else if (n.isLiteral()) {
       s = n.getLiteralLexicalForm();
     } else if (n.isBlank()) {
-      s = "_:" + blankLabel(n);
+      s = "_:" + blanks.of(n);
     } else {
-      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
-      Utf8Sink term = new Utf8Sink(b);
-      NTerms.write(term, n, this::blankLabel);
-      term.finish();
-      s = b.toString(java.nio.charset.StandardCharsets.UTF_8);
+      s = NTerms.text(n, blanks); // a triple term
     }
     boolean quote =
         s.indexOf('"') >= 0 || s.indexOf(',') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;

@@ -69,7 +69,7 @@ final class JsonResults extends SelectWriter {
       }
       out.ascii(" }");
     } else if (n.isBlank()) {
-      out.ascii("{ \"type\": \"bnode\", \"value\": \"").ascii(blankLabel(n)).ascii("\" }");
+      out.ascii("{ \"type\": \"bnode\", \"value\": \"").ascii(blanks.of(n)).ascii("\" }");
     } else if (n.isTripleTerm()) {
       Triple t = n.getTriple();
       out.ascii("{ \"type\": \"triple\", \"value\": { \"subject\": ");

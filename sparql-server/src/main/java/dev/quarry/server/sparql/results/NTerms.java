@@ -1,6 +1,7 @@
 package dev.quarry.server.sparql.results;
 
-import java.util.function.Function;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -16,15 +17,15 @@ final class NTerms {
 
   private NTerms() {}
 
-  static void write(Utf8Sink out, Node n, Function<Node, String> blankLabel) {
-    write(out, n, blankLabel, false);
+  static void write(Utf8Sink out, Node n, BlankLabels blanks) {
+    write(out, n, blanks, false);
   }
 
   /**
    * With {@code turtle}, numbers and booleans whose lexical form Turtle has a short form for are
    * written bare ({@code 7}, {@code 1.5}, {@code true}), as Jena's TSV writer does.
    */
-  static void write(Utf8Sink out, Node n, Function<Node, String> blankLabel, boolean turtle) {
+  static void write(Utf8Sink out, Node n, BlankLabels blanks, boolean turtle) {
     if (turtle && n.isLiteral() && bare(n)) {
       out.ascii(n.getLiteralLexicalForm());
       return;
@@ -44,19 +45,28 @@ final class NTerms {
         out.ascii("^^<").text(n.getLiteralDatatypeURI(), Utf8Sink.Escape.NT).ch('>');
       }
     } else if (n.isBlank()) {
-      out.ascii("_:").ascii(blankLabel.apply(n));
+      out.ascii("_:").ascii(blanks.of(n));
     } else if (n.isTripleTerm()) {
       Triple t = n.getTriple();
       out.ascii("<<( ");
-      write(out, t.getSubject(), blankLabel);
+      write(out, t.getSubject(), blanks);
       out.ch(' ');
-      write(out, t.getPredicate(), blankLabel);
+      write(out, t.getPredicate(), blanks);
       out.ch(' ');
-      write(out, t.getObject(), blankLabel);
+      write(out, t.getObject(), blanks);
       out.ascii(" )>>");
     } else {
       throw new IllegalArgumentException("not an RDF term: " + n);
     }
+  }
+
+  /** One term's N-Triples text, for a format that writes it as a plain string (CSV). */
+  static String text(Node n, BlankLabels blanks) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Utf8Sink term = new Utf8Sink(bytes);
+    write(term, n, blanks);
+    term.finish();
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   private static boolean bare(Node n) {

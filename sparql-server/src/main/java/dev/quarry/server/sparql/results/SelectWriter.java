@@ -1,10 +1,10 @@
 package dev.quarry.server.sparql.results;
 
 import java.io.OutputStream;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.jena.graph.Node;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
@@ -16,21 +16,26 @@ import org.apache.jena.sparql.engine.binding.Binding;
 public abstract class SelectWriter {
   protected final Utf8Sink out;
   protected List<Var> vars;
-  private final Map<String, String> blankLabels = new HashMap<>();
+
+  /** Blank node labels of this result. */
+  protected final BlankLabels blanks = new BlankLabels();
 
   protected SelectWriter(OutputStream out) {
     this.out = new Utf8Sink(out);
   }
 
-  /** The writer for a result-set media type, or null when Quarry has none of its own. */
-  public static SelectWriter of(String mediaType, OutputStream out) {
-    return switch (mediaType) {
-      case "application/sparql-results+json" -> new JsonResults(out);
-      case "application/sparql-results+xml" -> new XmlResults(out);
-      case "text/csv" -> new CsvResults(out, false);
-      case "text/tab-separated-values" -> new CsvResults(out, true);
-      default -> null;
-    };
+  /** The writer for a result-set language, or null when Quarry has none of its own. */
+  public static SelectWriter of(Lang lang, OutputStream out) {
+    if (lang.equals(ResultSetLang.RS_JSON)) {
+      return new JsonResults(out);
+    }
+    if (lang.equals(ResultSetLang.RS_XML)) {
+      return new XmlResults(out);
+    }
+    if (lang.equals(ResultSetLang.RS_CSV) || lang.equals(ResultSetLang.RS_TSV)) {
+      return new CsvResults(out, lang.equals(ResultSetLang.RS_TSV));
+    }
+    return null;
   }
 
   public final void start(List<Var> vars) {
@@ -56,14 +61,6 @@ public abstract class SelectWriter {
   protected abstract void solution(Binding b);
 
   protected abstract void tail();
-
-  /**
-   * A blank node's label in this result: short, stable within it, and valid in every format (the
-   * store's own labels need not be).
-   */
-  protected final String blankLabel(Node n) {
-    return blankLabels.computeIfAbsent(n.getBlankNodeLabel(), k -> "b" + blankLabels.size());
-  }
 
   /** True for a literal whose datatype is written out (not a plain or language-tagged string). */
   protected static boolean hasDatatype(Node n) {

@@ -64,7 +64,7 @@ final class Utf8Sink {
         if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
           buf[n++] = (byte) c; // the common case: nothing to escape in any format
         } else {
-          ensureEscaped();
+          ensure(8);
           escape(c, e);
         }
       } else if (c < 0x800) {
@@ -74,7 +74,7 @@ final class Utf8Sink {
           && i + 1 < len
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         int cp = Character.toCodePoint(c, s.charAt(++i));
-        ensureEscaped();
+        ensure(8);
         buf[n++] = (byte) (0xF0 | (cp >> 18));
         buf[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
         buf[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
@@ -142,10 +142,6 @@ final class Utf8Sink {
     buf[n++] = HEX[(c >> 8) & 0xF];
     buf[n++] = HEX[(c >> 4) & 0xF];
     buf[n++] = HEX[c & 0xF];
-  }
-
-  private void ensureEscaped() {
-    ensure(8);
   }
 
   private void ensure(int more) {

@@ -63,7 +63,7 @@ final class XmlResults extends SelectWriter {
       }
       out.ch('>').text(n.getLiteralLexicalForm(), Utf8Sink.Escape.XML).ascii("</literal>");
     } else if (n.isBlank()) {
-      out.ascii("<bnode>").ascii(blankLabel(n)).ascii("</bnode>");
+      out.ascii("<bnode>").ascii(blanks.of(n)).ascii("</bnode>");
     } else if (n.isTripleTerm()) {
       Triple t = n.getTriple();
       out.ascii("<triple><subject>");

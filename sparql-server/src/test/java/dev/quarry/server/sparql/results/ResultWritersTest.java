@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,13 +113,7 @@ class ResultWritersTest {
     }
     bindings.add(BindingBuilder.create().add(x, NodeFactory.createURI("urn:only-x")).build());
     for (Lang out : FORMATS) {
-      RowSetRewindable rows =
-          RowSet.adapt(
-                  org.apache.jena.query.ResultSetFactory.create(
-                      org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper.create(
-                          bindings.iterator()),
-                      List.of("s", "o", "x")))
-              .rewindable();
+      RowSetRewindable rows = rowSet(bindings, "s", "o", "x");
       assertTrue(sameAsJena(rows, out), "awkward terms as " + out.getName());
     }
   }
@@ -145,25 +140,10 @@ class ResultWritersTest {
       bindings.add(BindingBuilder.create().add(x, n).build());
     }
     for (Lang lang : List.of(ResultSetLang.RS_CSV, ResultSetLang.RS_TSV)) {
-      RowSetRewindable rows =
-          RowSet.adapt(
-                  org.apache.jena.query.ResultSetFactory.create(
-                      org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper.create(
-                          bindings.iterator()),
-                      List.of("x")))
-              .rewindable();
-      byte[] ours =
-          ours(
-              lang,
-              w -> {
-                w.start(rows.getResultVars());
-                rows.forEachRemaining(w::row);
-                w.end();
-              });
-      rows.reset();
-      ByteArrayOutputStream jena = new ByteArrayOutputStream();
-      ResultsWriter.create().lang(lang).build().write(jena, rows);
-      assertEquals(jena.toString(), new String(ours, java.nio.charset.StandardCharsets.UTF_8));
+      RowSetRewindable rows = rowSet(bindings, "x");
+      assertEquals(
+          new String(jenas(rows, lang), StandardCharsets.UTF_8),
+          new String(ours(rows, lang), StandardCharsets.UTF_8));
     }
   }
 
@@ -196,7 +176,24 @@ class ResultWritersTest {
   }
 
   private static boolean sameAsJena(RowSetRewindable rows, Lang lang) {
-    byte[] ours =
+    var a = ResultSetMgr.read(new ByteArrayInputStream(ours(rows, lang)), lang).rewindable();
+    var b = ResultSetMgr.read(new ByteArrayInputStream(jenas(rows, lang)), lang).rewindable();
+    boolean vars = a.getResultVars().equals(b.getResultVars());
+    return vars && ResultsCompare.equalsByTerm(a, b);
+  }
+
+  private static RowSetRewindable rowSet(List<Binding> bindings, String... vars) {
+    return RowSet.adapt(
+            org.apache.jena.query.ResultSetFactory.create(
+                org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper.create(
+                    bindings.iterator()),
+                List.of(vars)))
+        .rewindable();
+  }
+
+  /** {@code rows} written by Quarry's writer (and rewound). */
+  private static byte[] ours(RowSetRewindable rows, Lang lang) {
+    byte[] bytes =
         ours(
             lang,
             w -> {
@@ -205,18 +202,20 @@ class ResultWritersTest {
               w.end();
             });
     rows.reset();
+    return bytes;
+  }
+
+  /** {@code rows} written by Jena's writer (and rewound). */
+  private static byte[] jenas(RowSetRewindable rows, Lang lang) {
     ByteArrayOutputStream jena = new ByteArrayOutputStream();
     ResultsWriter.create().lang(lang).build().write(jena, rows);
     rows.reset();
-    var a = ResultSetMgr.read(new ByteArrayInputStream(ours), lang).rewindable();
-    var b = ResultSetMgr.read(new ByteArrayInputStream(jena.toByteArray()), lang).rewindable();
-    boolean vars = a.getResultVars().equals(b.getResultVars());
-    return vars && ResultsCompare.equalsByTerm(a, b);
+    return jena.toByteArray();
   }
 
   private static byte[] ours(Lang lang, java.util.function.Consumer<SelectWriter> body) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    body.accept(SelectWriter.of(lang.getHeaderString(), bytes));
+    body.accept(SelectWriter.of(lang, bytes));
     return bytes.toByteArray();
   }
 }

@@ -1,4 +1,4 @@
-package dev.quarry.server.sparql;
+package dev.quarry.core.query;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +18,7 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.describe.DescribeBNodeClosure;
 import org.apache.jena.sparql.core.describe.DescribeHandler;
+import org.apache.jena.sparql.core.describe.DescribeHandlerRegistry;
 import org.apache.jena.sparql.util.Context;
 import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,10 @@ class BlankNodeClosureDescribeTest {
     DatasetGraph jena = DatasetGraphFactory.createTxnMem();
     RDFParser.create().source(new StringReader(DATA)).lang(Lang.TRIG).parse(jena);
     try (Store store = Quarry.openMemory()) {
+      assertTrue(
+          DescribeHandlerRegistry.get().newHandlerList().stream()
+              .allMatch(h -> h instanceof BlankNodeClosureDescribe),
+          "a Quarry store makes this the process's DESCRIBE handler");
       DatasetGraph quarry = store.dataset();
       Txn.executeWrite(quarry, () -> jena.find().forEachRemaining(quarry::add));
       for (String r : List.of("http://ex/a", "http://ex/b", "http://ex/z", "http://ex/none")) {
