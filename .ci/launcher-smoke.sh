@@ -28,7 +28,7 @@ out=$(./quarry query --location "$tmp/store" --format csv 'SELECT ?o { ?s ?p ?o 
 ./quarry check --location "$tmp/store" >/dev/null || fail "check"
 
 # serve: a fresh store gets the demo data; query it over HTTP, then stop cleanly.
-(cd "$tmp" && "$OLDPWD/quarry" serve --port 0 >"$tmp/serve.log" 2>&1) &
+(cd "$tmp" && exec "$OLDPWD/quarry" serve --port 0 >"$tmp/serve.log" 2>&1) &
 server_pid=$!
 url=""
 for _ in $(seq 1 120); do
