@@ -1,7 +1,6 @@
 package dev.quarry.lubm;
 
 import dev.quarry.core.Store;
-import dev.quarry.core.query.QuarryOpExecutor;
 import java.util.List;
 import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.QueryExecution;
@@ -44,7 +43,7 @@ public final class EmbeddedTarget implements LubmTarget {
   private QueryExecution execution(String query, String inference) {
     var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
     if (inference != null) {
-      builder.set(QuarryOpExecutor.INFERENCE, inference);
+      builder.set(Store.INFERENCE, inference);
     }
     return builder.build();
   }

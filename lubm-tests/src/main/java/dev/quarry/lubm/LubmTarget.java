@@ -23,7 +23,7 @@ public interface LubmTarget {
   /**
    * As {@link #select(String, List)}, with query-time RDFS inference from the rules of graph {@code
    * inference} when it is not null (Quarry's documented way: the {@code inference} protocol
-   * parameter over HTTP, the {@code QuarryOpExecutor.INFERENCE} context setting embedded).
+   * parameter over HTTP, the {@code Store.INFERENCE} context setting embedded).
    */
   List<List<String>> select(String query, List<String> vars, String inference);
 

@@ -61,6 +61,7 @@ public final class QuarryServer implements AutoCloseable {
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
   public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    store.bindTo(metrics); // the buffer pool's and the executor's meters on /metrics
     QueryService queries =
         new QueryService(
             store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService(), cfg.queryShapes());

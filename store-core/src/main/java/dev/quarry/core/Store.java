@@ -1,8 +1,13 @@
 package dev.quarry.core;
 
+import dev.quarry.core.query.Explain;
+import dev.quarry.core.query.QuarryOpExecutor;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.exec.QueryExecBuilder;
+import org.apache.jena.sparql.util.Symbol;
 
 /**
  * A Quarry store: the one interface everything above store-core (loader, server, benchmarks, tests)
@@ -14,6 +19,12 @@ import org.apache.jena.sparql.core.DatasetGraph;
  * everything committed durable and leaves nothing to recover; closing twice is harmless.
  */
 public interface Store extends AutoCloseable {
+  /**
+   * Query context setting: the IRI (a String or Node) of the graph whose RDFS subclass and
+   * subproperty rules a query on this store infers with, e.g. {@code
+   * QueryExec.dataset(store.dataset()).query(q).set(Store.INFERENCE, "http://ex/onto")}.
+   */
+  Symbol INFERENCE = QuarryOpExecutor.INFERENCE;
 
   /** The data as a transactional Jena dataset. The same object for the life of the store. */
   DatasetGraph dataset();
@@ -78,6 +89,21 @@ public interface Store extends AutoCloseable {
       abort();
     }
   }
+
+  /**
+   * Runs the query {@code exec} builds (on this store's dataset, in a read transaction) to its end
+   * and says how it ran: the parts on Quarry's id executor with estimated and actual rows, and
+   * ARQ's algebra around them.
+   */
+  default String explain(QueryExecBuilder exec) {
+    return Explain.run(exec);
+  }
+
+  /**
+   * Registers the store's meters (buffer pool, executor) with {@code registry}, e.g. the registry a
+   * server exposes; a store may be bound to several.
+   */
+  default void bindTo(MeterRegistry registry) {}
 
   /** Checks the store's integrity; {@link CheckReport#sound()} is true only if nothing is wrong. */
   CheckReport check();

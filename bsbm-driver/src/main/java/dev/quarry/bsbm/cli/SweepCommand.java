@@ -8,8 +8,8 @@ import dev.quarry.bsbm.driver.SummaryJson;
 import dev.quarry.bsbm.driver.UseCase;
 import dev.quarry.bsbm.gen.TestDriverData;
 import dev.quarry.core.Store;
-import dev.quarry.core.buffer.BufferPoolMetrics;
-import dev.quarry.core.paged.PagedStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,8 +102,9 @@ final class SweepCommand implements Callable<Integer> {
     for (double f : fractions) {
       long pool = poolBytes(f, pageFile);
       try (Store s = open(f, pageFile)) {
-        BufferPoolMetrics metrics = ((PagedStore) s).pool().metrics();
-        BufferPoolMetrics.Snapshot[] atMeasured = {null};
+        MeterRegistry meters = new SimpleMeterRegistry();
+        s.bindTo(meters);
+        PoolCounts[] atMeasured = {null};
         ProgressBar bar = quiet ? null : new ProgressBar(System.err);
         String label = String.format(Locale.ROOT, "pool %.3f", f);
         Summary r =
@@ -113,7 +114,7 @@ final class SweepCommand implements Callable<Integer> {
                     new EmbeddedTarget(s, "Quarry embedded, pool " + pool / 1048576 + " MB"),
                     (warm, done, total, nanos) -> {
                       if (!warm && atMeasured[0] == null) {
-                        atMeasured[0] = metrics.snapshot();
+                        atMeasured[0] = PoolCounts.of(meters);
                       }
                       if (bar != null) {
                         bar.show(label, done, total, (warm ? "warm-up " : "") + done + "/" + total);
@@ -122,8 +123,8 @@ final class SweepCommand implements Callable<Integer> {
         if (bar != null) {
           bar.done();
         }
-        BufferPoolMetrics.Snapshot end = metrics.snapshot();
-        BufferPoolMetrics.Snapshot start = atMeasured[0] != null ? atMeasured[0] : end;
+        PoolCounts end = PoolCounts.of(meters);
+        PoolCounts start = atMeasured[0] != null ? atMeasured[0] : end;
         long hits = end.hits() - start.hits();
         long misses = end.misses() - start.misses();
         double ratio = hits + misses == 0 ? 1 : (double) hits / (hits + misses);
@@ -159,5 +160,19 @@ final class SweepCommand implements Callable<Integer> {
 
   private Store open(double fraction, long pageFile) {
     return EmbeddedStore.open(store, poolBytes(fraction, pageFile) / 8192, true);
+  }
+
+  /** The buffer pool's counters, read from the store's meters. */
+  private record PoolCounts(long hits, long misses, long readRequests) {
+    static PoolCounts of(MeterRegistry m) {
+      return new PoolCounts(
+          count(m, "quarry.buffer.hits"),
+          count(m, "quarry.buffer.misses"),
+          count(m, "quarry.buffer.reads.single") + count(m, "quarry.buffer.reads.batched"));
+    }
+
+    private static long count(MeterRegistry m, String name) {
+      return (long) m.get(name).functionCounter().count();
+    }
   }
 }

@@ -1,7 +1,7 @@
 package dev.quarry.server.cli;
 
-import dev.quarry.core.StoreException;
 import dev.quarry.core.config.ConfigException;
+import dev.quarry.core.storage.StoreException;
 import dev.quarry.io.LoadException;
 import dev.quarry.server.HttpError;
 import java.io.PrintWriter;

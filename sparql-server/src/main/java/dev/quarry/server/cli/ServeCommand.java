@@ -1,7 +1,6 @@
 package dev.quarry.server.cli;
 
 import dev.quarry.core.Quarry;
-import dev.quarry.core.StorageKind;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import dev.quarry.io.Loader;
@@ -57,9 +56,7 @@ final class ServeCommand implements Callable<Integer> {
       c = c.with("server.port", port);
     }
     ServerConfig sc = ServerConfig.from(c);
-    boolean file = StorageKind.parse(c.getString("store.storage")) == StorageKind.FILE;
-    Path dir = Path.of(c.getString("store.location")).toAbsolutePath().normalize();
-    boolean isNew = !file || !Quarry.exists(dir);
+    boolean isNew = !Quarry.exists(c);
     PrintWriter out = spec.commandLine().getOut();
 
     Store store = Quarry.open(c);
@@ -88,7 +85,10 @@ final class ServeCommand implements Callable<Integer> {
     out.printf(
         "Quarry %s serving %s (%s), config %s%n",
         Version.get(),
-        file ? dir : "an in-memory store",
+        store
+            .location()
+            .map(p -> p.toAbsolutePath().normalize().toString())
+            .orElse("an in-memory store"),
         store.backend(),
         config.source() == null ? "built-in defaults" : config.source());
     out.printf(

@@ -114,7 +114,7 @@ public final class QueryService {
 
   /** Runs a prepared query to its end and returns its plan with estimated and actual rows. */
   public String explain(Prepared p) {
-    return Txn.calculateRead(store.dataset(), () -> dev.quarry.core.query.Explain.run(builder(p)));
+    return Txn.calculateRead(store.dataset(), () -> store.explain(builder(p)));
   }
 
   private QueryExec newExec(Prepared p) {
@@ -125,7 +125,7 @@ public final class QueryService {
     var b =
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
     if (p.inference() != null) {
-      b = b.set(dev.quarry.core.query.QuarryOpExecutor.INFERENCE, p.inference());
+      b = b.set(Store.INFERENCE, p.inference());
     }
     if (!timeout.isZero()) {
       b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -69,19 +69,18 @@ class W3cSuiteTest {
   static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
   static final List<String> FAILED = java.util.Collections.synchronizedList(new ArrayList<>());
 
-  static long onIdsBefore;
-  static long fallbacksBefore;
+  static final io.micrometer.core.instrument.simple.SimpleMeterRegistry METERS =
+      new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
   @BeforeAll
   static void open() {
-    onIdsBefore = dev.quarry.core.query.QuarryOpExecutor.plansOnIds();
-    fallbacksBefore = dev.quarry.core.query.QuarryOpExecutor.plansFallenBack();
     Config c =
         Config.defaults()
             .with("store.storage", "file")
             .with("store.location", dir)
             .with("store.buffers", "16MB");
     store = Quarry.open(c);
+    store.bindTo(METERS);
   }
 
   @AfterAll
@@ -98,8 +97,7 @@ class W3cSuiteTest {
         count("unapproved"));
     System.out.printf(
         "W3C SPARQL: %d operator trees ran on Quarry's id executor, %d were left to ARQ%n",
-        dev.quarry.core.query.QuarryOpExecutor.plansOnIds() - onIdsBefore,
-        dev.quarry.core.query.QuarryOpExecutor.plansFallenBack() - fallbacksBefore);
+        operators("ids"), operators("arq"));
     FAILED.forEach(id -> System.out.println("W3C failed: " + id));
   }
 
@@ -424,5 +422,11 @@ class W3cSuiteTest {
           }
         };
     RDFParser.source(uri).lang(RDFDataMgr.determineLang(uri, null, Lang.TURTLE)).parse(sink);
+  }
+
+  /** Operator trees the store's executor ran on ids ("ids") or left to ARQ ("arq"). */
+  private static long operators(String executor) {
+    return (long)
+        METERS.get("quarry.query.operators").tag("executor", executor).functionCounter().count();
   }
 }

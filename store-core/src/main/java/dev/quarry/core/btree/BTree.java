@@ -35,6 +35,11 @@ public final class BTree {
     this.reader = new NodeReader(pool, width);
   }
 
+  /** The segment owner its pages are allocated for. */
+  public int owner() {
+    return owner;
+  }
+
   public int width() {
     return width;
   }

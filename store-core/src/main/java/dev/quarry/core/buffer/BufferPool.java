@@ -53,7 +53,7 @@ public final class BufferPool implements AutoCloseable {
     this.table = new PageTable(config.frames());
     this.referenced = new byte[config.frames()];
     this.free = new FreeFrames(config.frames());
-    metrics.register(registry, this);
+    metrics.bindTo(registry, this);
     this.writeback = new Writeback(this, config.writerInterval());
     this.readAhead = new ReadAhead(this, store, config, metrics);
   }

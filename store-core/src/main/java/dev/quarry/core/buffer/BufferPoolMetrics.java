@@ -28,7 +28,8 @@ public final class BufferPoolMetrics {
   final LongAdder latchWaits = new LongAdder();
   final LongAdder latchWaitNanos = new LongAdder();
 
-  void register(MeterRegistry registry, BufferPool pool) {
+  /** Registers the pool's counters and gauges with {@code registry} (any number of registries). */
+  public void bindTo(MeterRegistry registry, BufferPool pool) {
     FunctionCounter.builder("quarry.buffer.hits", hits, StripedCounter::sum)
         .description("page fixes served from the pool")
         .register(registry);

@@ -5,6 +5,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.btree.PageAllocator;
+import dev.quarry.core.txn.Snapshot;
+import dev.quarry.core.txn.TxnKey;
+import dev.quarry.core.txn.TxnParticipant;
+import dev.quarry.core.txn.WriteTxn;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.jena.graph.Node;
@@ -17,25 +21,56 @@ import org.apache.jena.sparql.core.Quad;
  * B+tree of rows {@code (hash high, hash low, id)}. Caches in both directions hold committed terms
  * only: a transaction's new terms stay in its {@link Writes} until it commits, so an aborted
  * transaction leaves no id behind.
+ *
+ * <p>It takes part in every commit ({@link TxnParticipant}) through two root slots: {@link
+ * #HASH_SLOT}, the hash index's root, and {@link #LENGTH_SLOT}, the term file's committed length.
  */
-public final class Dictionary implements AutoCloseable {
+public final class Dictionary implements TxnParticipant, AutoCloseable {
+  /** Root slot: the term-hash index. */
+  public static final String HASH_SLOT = "term-hash";
+
+  /** Root slot: the committed length of the term file. */
+  public static final String LENGTH_SLOT = "term-bytes";
+
+  private static final TxnKey<Writes> WRITES = new TxnKey<>("dictionary writes");
+
   private final TermTable terms;
   private final BTree hashIndex;
+  private final int hashSlot;
+  private final int lengthSlot;
   private final Cache<Node, Long> ids;
   private final Cache<Long, Node> nodes;
 
-  Dictionary(TermTable terms, BTree hashIndex, long cacheSize) {
+  private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize) {
     this.terms = terms;
     this.hashIndex = hashIndex;
+    this.hashSlot = slots[0];
+    this.lengthSlot = slots[1];
     this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
 
-  /** Opens the dictionary over a term file, cut back to the committed length. */
-  public static Dictionary open(
-      TermFile file, long committedLength, BTree hashIndex, long cacheSize)
+  /**
+   * Opens the dictionary of the state {@code committed} over a term file (cut back to the committed
+   * length), its hash index in {@code hashIndex}.
+   */
+  public static Dictionary open(TermFile file, Snapshot committed, BTree hashIndex, long cacheSize)
       throws java.io.IOException {
-    return new Dictionary(new TermTable(file, committedLength), hashIndex, cacheSize);
+    int hash = committed.roots().slot(HASH_SLOT);
+    int length = committed.roots().slot(LENGTH_SLOT);
+    long bytes = Math.max(0, committed.root(length)); // NONE in a new store
+    return new Dictionary(
+        new TermTable(file, bytes), hashIndex, new int[] {hash, length}, cacheSize);
+  }
+
+  /** The root of the hash index in a committed state, for {@link #getId(Node, long)}. */
+  public long hashRoot(Snapshot s) {
+    return s.root(hashSlot);
+  }
+
+  /** The writer's dictionary state in transaction {@code w}. */
+  public Writes writes(WriteTxn w) {
+    return w.get(WRITES, () -> new Writes(w.allocator(hashIndex.owner()), w.root(hashSlot)));
   }
 
   public static TermFile fileAt(java.nio.file.Path path) throws java.io.IOException {
@@ -179,7 +214,7 @@ public final class Dictionary implements AutoCloseable {
     long[] pending = new long[0];
     int pendingCount;
 
-    public Writes(PageAllocator alloc, long hashRoot) {
+    Writes(PageAllocator alloc, long hashRoot) {
       this.alloc = alloc;
       this.hashRoot = hashRoot;
     }
@@ -219,25 +254,49 @@ public final class Dictionary implements AutoCloseable {
     w.deferred = false;
   }
 
-  /** Marks the writer's terms committed (logically, not yet durable); returns the length. */
-  public long commitTerms() {
-    return terms.commit();
+  // ---- taking part in commits ---------------------------------------------------------------
+
+  @Override
+  public boolean changed(WriteTxn w) {
+    Writes mine = w.peek(WRITES);
+    return mine != null && mine.changed();
+  }
+
+  /** The writer's terms are committed (logically, not yet durable): the slots take them. */
+  @Override
+  public void prepare(WriteTxn w) {
+    Writes mine = w.peek(WRITES);
+    if (mine != null) {
+      w.setRoot(hashSlot, mine.hashRoot);
+    }
+    w.setRoot(lengthSlot, terms.commit());
+  }
+
+  /** The writer's new terms go into the shared caches. */
+  @Override
+  public void committed(WriteTxn w) {
+    Writes mine = w.peek(WRITES);
+    if (mine != null) {
+      mine.created.forEach(ids::put);
+      mine.createdNodes.forEach(nodes::put);
+    }
   }
 
   /** Makes every committed term durable. */
-  public void forceTerms() throws java.io.IOException {
+  @Override
+  public void force() throws java.io.IOException {
     terms.force();
   }
 
-  /** After the commit point: the writer's new terms go into the shared caches. */
-  public void published(Writes w) {
-    w.created.forEach(ids::put);
-    w.createdNodes.forEach(nodes::put);
+  /** The writer aborted: its terms are forgotten. */
+  @Override
+  public void rollback(WriteTxn w) throws java.io.IOException {
+    terms.rollback();
   }
 
-  /** The writer aborted: its terms are forgotten. */
-  public void rollback() throws java.io.IOException {
-    terms.rollback();
+  @Override
+  public String toString() {
+    return "the term table";
   }
 
   public long termTableBytes() {

@@ -38,18 +38,20 @@ public abstract class QuadIterator implements Iterator<long[]> {
 
   static QuadIterator of(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
     if (p != ANY) {
-      return byObject(s, o) ? pogs(ix, roots, g, s, p, o) : psog(ix, roots, g, s, p, o);
+      return complete(ix, roots, QuadOrder.forPattern(s, o), g, s, p, o);
     }
     if (s != ANY) {
-      return viaProjection(ix, roots, Roots.SP, s, pred -> psog(ix, roots, g, s, pred, o));
+      return viaProjection(
+          ix, roots, QuadOrder.SP, s, pred -> complete(ix, roots, QuadOrder.PSOG, g, s, pred, o));
     }
     if (o != ANY) {
-      return viaProjection(ix, roots, Roots.OP, o, pred -> pogs(ix, roots, g, s, pred, o));
+      return viaProjection(
+          ix, roots, QuadOrder.OP, o, pred -> complete(ix, roots, QuadOrder.POGS, g, s, pred, o));
     }
     if (g != ANY) {
-      return viaProjection(ix, roots, Roots.GS, g, subj -> of(ix, roots, g, subj, p, o));
+      return viaProjection(ix, roots, QuadOrder.GS, g, subj -> of(ix, roots, g, subj, p, o));
     }
-    return psog(ix, roots, g, s, p, o);
+    return complete(ix, roots, QuadOrder.PSOG, g, s, p, o);
   }
 
   /**
@@ -66,49 +68,26 @@ public abstract class QuadIterator implements Iterator<long[]> {
           long[] lo = {p, ranges[next[0]], 0, 0};
           long[] hi = {p, ranges[next[0] + 1], MAX, MAX};
           next[0] += 2;
-          Cursor c = ix.trees[Roots.POGS].scan(roots[Roots.POGS], lo, hi);
-          return filtered(c, g, ANY, p, ANY, 2, 3, 0, 1);
+          Cursor c = ix.scan(roots, QuadOrder.POGS, lo, hi);
+          return filtered(c, QuadOrder.POGS, g, ANY, p, ANY);
         });
   }
 
-  /** With P bound: POGS serves the pattern (O bound, S free), else PSOG (S bound, or neither). */
-  static boolean byObject(long s, long o) {
-    return s == ANY && o != ANY;
+  /** PSOG or POGS over the longest bound prefix of the pattern, filtering the rest. */
+  private static QuadIterator complete(
+      QuadIndexes ix, long[] roots, QuadOrder order, long g, long s, long p, long o) {
+    long[] lo = new long[4];
+    long[] hi = new long[4];
+    order.range(g, s, p, o, lo, hi);
+    return filtered(ix.scan(roots, order, lo, hi), order, g, s, p, o);
   }
 
-  /** PSOG over the longest bound prefix of (P, S, O, G), filtering the rest. */
-  private static QuadIterator psog(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
-    long[] lo = {p, s, o, g};
-    long[] hi = {p, s, o, g};
-    prefix(lo, hi);
-    Cursor c = ix.trees[Roots.PSOG].scan(roots[Roots.PSOG], lo, hi);
-    return filtered(c, g, s, p, o, 3, 1, 0, 2);
-  }
-
-  /** POGS over the longest bound prefix of (P, O, G, S). */
-  private static QuadIterator pogs(QuadIndexes ix, long[] roots, long g, long s, long p, long o) {
-    long[] lo = {p, o, g, s};
-    long[] hi = {p, o, g, s};
-    prefix(lo, hi);
-    Cursor c = ix.trees[Roots.POGS].scan(roots[Roots.POGS], lo, hi);
-    return filtered(c, g, s, p, o, 2, 3, 0, 1);
-  }
-
-  /** From the first unbound column on, the range is everything. */
-  static void prefix(long[] lo, long[] hi) {
-    boolean open = false;
-    for (int i = 0; i < lo.length; i++) {
-      open |= lo[i] == ANY;
-      if (open) {
-        lo[i] = 0;
-        hi[i] = MAX;
-      }
-    }
-  }
-
-  /** Rows of a cursor as quads; {@code gi, si, pi, oi} are the columns of g, s, p, o in the row. */
-  private static QuadIterator filtered(
-      Cursor c, long g, long s, long p, long o, int gi, int si, int pi, int oi) {
+  /** Rows of a cursor of a complete order as quads that match the pattern. */
+  private static QuadIterator filtered(Cursor c, QuadOrder order, long g, long s, long p, long o) {
+    int gi = order.columnOf(QuadOrder.G);
+    int si = order.columnOf(QuadOrder.S);
+    int pi = order.columnOf(QuadOrder.P);
+    int oi = order.columnOf(QuadOrder.O);
     return new QuadIterator() {
       @Override
       protected long[] advance() {
@@ -137,10 +116,10 @@ public abstract class QuadIterator implements Iterator<long[]> {
   private static QuadIterator viaProjection(
       QuadIndexes ix,
       long[] roots,
-      int tree,
+      QuadOrder projection,
       long key,
       java.util.function.LongFunction<QuadIterator> then) {
-    Cursor keys = ix.trees[tree].scan(roots[tree], new long[] {key, 0}, new long[] {key, MAX});
+    Cursor keys = ix.scan(roots, projection, new long[] {key, 0}, new long[] {key, MAX});
     return chain(() -> keys.next() ? then.apply(keys.get(1)) : null);
   }
 

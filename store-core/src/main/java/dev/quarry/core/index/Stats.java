@@ -37,7 +37,7 @@ public final class Stats {
   public static Stats count(QuadIndexes ix, long[] roots) {
     Counter counter = new Counter();
     try (dev.quarry.core.btree.Cursor c =
-        ix.tree(Roots.PSOG).scan(roots[Roots.PSOG], new long[4], new long[] {-1L, -1L, -1L, -1L})) {
+        ix.scan(roots, QuadOrder.PSOG, new long[4], new long[] {-1L, -1L, -1L, -1L})) {
       while (c.next()) {
         counter.accept(c.get(0), c.get(1), c.get(2), c.get(3));
       }

@@ -1,10 +1,16 @@
 package dev.quarry.core.query;
 
+import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.exec.IdOperator;
 import dev.quarry.core.query.exec.RowBinding;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.Source;
+import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.plan.Compiler;
+import dev.quarry.core.query.rules.RuleCache;
+import dev.quarry.core.query.rules.Rules;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -12,11 +18,12 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.QueryIterator;
@@ -40,52 +47,73 @@ public final class QuarryOpExecutor extends OpExecutor {
   /** Context key: a {@code List<IdOperator>} collecting the plans run, for explain. */
   public static final Symbol PLANS = Symbol.create("https://quarry.dev/ns#plans");
 
-  private static final LongAdder ON_IDS = new LongAdder();
-  private static final LongAdder FALLBACKS = new LongAdder();
-
   /**
-   * Where a graph's patterns run: the store's ids and the graph's id; null if not a Quarry graph.
+   * Where a graph's patterns run: a view of the store's quads (the index SPI) and the graph's id;
+   * null if not a Quarry graph.
    */
-  public record Target(IdAccess access, long graph) {}
+  public record Target(QuadView access, long graph) {}
 
-  private final Function<Graph, Target> targets;
+  /** What one dataset's executor did: operator trees run on ids, and those left to ARQ. */
+  public static final class Counters {
+    final LongAdder onIds = new LongAdder();
+    final LongAdder fallbacks = new LongAdder();
+
+    public long onIds() {
+      return onIds.sum();
+    }
+
+    /** Operators of a kind the id executor takes, left to ARQ (not a Quarry graph, or a part). */
+    public long fallbacks() {
+      return fallbacks.sum();
+    }
+
+    public void bindTo(MeterRegistry registry) {
+      FunctionCounter.builder("quarry.query.operators", onIds, LongAdder::sum)
+          .tag("executor", "ids")
+          .description("Operator trees run on Quarry's id executor")
+          .register(registry);
+      FunctionCounter.builder("quarry.query.operators", fallbacks, LongAdder::sum)
+          .tag("executor", "arq")
+          .description("Operator trees of a kind the id executor takes, left to ARQ")
+          .register(registry);
+    }
+  }
+
+  private final BiFunction<Graph, DatasetGraph, Target> targets;
   private final RuleCache rules;
+  private final Counters counters;
 
-  private QuarryOpExecutor(ExecutionContext cxt, Function<Graph, Target> targets, RuleCache rules) {
+  private QuarryOpExecutor(
+      ExecutionContext cxt,
+      BiFunction<Graph, DatasetGraph, Target> targets,
+      RuleCache rules,
+      Counters counters) {
     super(cxt);
     this.targets = targets;
     this.rules = rules;
-  }
-
-  /** The executor factory of one dataset. */
-  public static OpExecutorFactory factory(Function<Graph, Target> targets) {
-    RuleCache rules = new RuleCache();
-    return cxt -> new QuarryOpExecutor(cxt, targets, rules);
-  }
-
-  /** Operators run on ids so far, in this process (for tests and metrics). */
-  public static long plansOnIds() {
-    return ON_IDS.sum();
+    this.counters = counters;
   }
 
   /**
-   * Operators of a kind the id executor takes, left to ARQ (not a Quarry graph, or a part it
-   * lacks).
+   * The executor factory of one dataset: {@code targets} says where a query's active graph (of the
+   * dataset queried) runs on ids.
    */
-  public static long plansFallenBack() {
-    return FALLBACKS.sum();
+  public static OpExecutorFactory factory(
+      BiFunction<Graph, DatasetGraph, Target> targets, Counters counters) {
+    RuleCache rules = new RuleCache();
+    return cxt -> new QuarryOpExecutor(cxt, targets, rules, counters);
   }
 
   @Override
   protected QueryIterator exec(Op op, QueryIterator input) {
     if (Compiler.handles(op)) {
-      Target t = targets.apply(execCxt.getActiveGraph());
+      Target t = targets.apply(execCxt.getActiveGraph(), execCxt.getDataset());
       QueryIterator out = t == null ? null : onIds(op, input, t);
       if (out != null) {
-        ON_IDS.increment();
+        counters.onIds.increment();
         return out;
       }
-      FALLBACKS.increment();
+      counters.fallbacks.increment();
     }
     return super.exec(op, input);
   }

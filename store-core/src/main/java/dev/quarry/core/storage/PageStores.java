@@ -1,6 +1,5 @@
 package dev.quarry.core.storage;
 
-import dev.quarry.core.StorageKind;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
 import java.io.IOException;

@@ -2,14 +2,14 @@ package dev.quarry.core.txn;
 
 /** A reader's snapshot: the committed state it began on, unchanged until it ends. */
 public final class ReadTxn {
-  final Committed state;
+  final Snapshot state;
   boolean ended;
 
-  ReadTxn(Committed state) {
+  ReadTxn(Snapshot state) {
     this.state = state;
   }
 
-  public Committed state() {
+  public Snapshot state() {
     return state;
   }
 }

@@ -1,17 +1,15 @@
 package dev.quarry.core.txn;
 
-import dev.quarry.core.StoreException;
 import dev.quarry.core.buffer.BufferPool;
-import dev.quarry.core.dict.Dictionary;
-import dev.quarry.core.index.QuadIndexes;
-import dev.quarry.core.index.Roots;
-import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.SpaceMap;
+import dev.quarry.core.storage.StoreException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,28 +20,31 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #commit}) and then current:
  *
  * <ol>
- *   <li>the term table is written and forced;
+ *   <li>the participants ({@link TxnParticipant}: the dictionary, the statistics) write their
+ *       changes into the root slots and force their own files;
  *   <li>the buffer pool writes every dirty page (all of them the writer's new pages) and syncs;
- *   <li>the space map, carrying the new roots, is persisted: written to its spare region, synced,
- *       then its header switched and synced. That header write is the commit point: a crash before
- *       it leaves the previous state, after it the new one;
+ *   <li>the space map, carrying the new root catalog, is persisted: written to its spare region,
+ *       synced, then its header switched and synced. That header write is the commit point: a crash
+ *       before it leaves the previous state, after it the new one;
  *   <li>the new state is published to new readers.
  * </ol>
  *
  * Pages the commit replaced are freed once every reader that could see them has ended. Pages freed
  * but not yet reclaimed when the process dies stay allocated (leaked) until the next open sweeps
  * them up; a clean {@link #close} leaves none.
+ *
+ * <p>This layer knows root slots and pages, not what the slots hold: which trees, terms or figures
+ * they are belongs to the participants and the engine that wires them.
  */
 public final class Transactions {
   private final PageStore store;
   private final BufferPool pool;
   private final SpaceMap space;
-  private final Dictionary dictionary;
-  private final QuadIndexes indexes;
+  private final List<TxnParticipant> participants;
   private final ReentrantLock writer = new ReentrantLock(true);
   private final Duration writerTimeout;
-  private volatile Committed current; // durable, and what new readers get
-  private volatile Committed logical; // the last commit: what the next writer builds on
+  private volatile Snapshot current; // durable, and what new readers get
+  private volatile Snapshot logical; // the last commit: what the next writer builds on
   private final Object flushLock = new Object();
   private volatile long durable; // generation of the last durable state (written under flushLock)
   private volatile Throwable failed; // a flush that failed: the store takes no more commits
@@ -56,28 +57,26 @@ public final class Transactions {
       PageStore store,
       BufferPool pool,
       SpaceMap space,
-      Dictionary dictionary,
-      QuadIndexes indexes,
-      Committed initial,
+      List<TxnParticipant> participants,
+      Snapshot initial,
       Duration writerTimeout) {
     this.store = store;
-    this.indexes = indexes;
     this.pool = pool;
     this.space = space;
-    this.dictionary = dictionary;
+    this.participants = List.copyOf(participants);
     this.current = initial;
     this.logical = initial;
     this.durable = initial.generation();
     this.writerTimeout = writerTimeout;
   }
 
-  public Committed current() {
+  public Snapshot current() {
     return current;
   }
 
   public ReadTxn beginRead() {
     synchronized (readers) {
-      Committed c = current;
+      Snapshot c = current;
       readers.merge(c.generation(), 1, Integer::sum);
       return new ReadTxn(c);
     }
@@ -133,12 +132,15 @@ public final class Transactions {
     w.ended = true;
     long generation;
     try {
-      if (!w.changed && !w.terms().changed()) {
+      if (!changed(w)) {
         return;
       }
-      StatsTrees.write(indexes, w.allocators(), w.roots, w.base.stats(), w.stats);
-      Roots roots = new Roots(w.roots(), dictionary.commitTerms());
-      Committed next = new Committed(roots, w.stats(), logical.generation() + 1);
+      for (TxnParticipant p : participants) {
+        p.prepare(w);
+      }
+      Map<TxnKey<?>, Object> values = new IdentityHashMap<>(w.base.values());
+      values.putAll(w.published);
+      Snapshot next = new Snapshot(w.base.roots().with(w.roots), logical.generation() + 1, values);
       generation = next.generation();
       synchronized (readers) {
         List<Long> released = w.pages.released();
@@ -148,7 +150,9 @@ public final class Transactions {
         }
       }
       logical = next;
-      dictionary.published(w.terms()); // ids of a state not yet durable are harmless to readers
+      for (TxnParticipant p : participants) {
+        p.committed(w); // e.g. new term ids to caches: ids of a state not yet durable are harmless
+      }
     } finally {
       writer.unlock();
     }
@@ -163,9 +167,11 @@ public final class Transactions {
       if (failed != null) {
         throw new StoreException("commit failed: an earlier flush failed: " + failed);
       }
-      Committed target = logical;
+      Snapshot target = logical;
       try {
-        dictionary.forceTerms();
+        for (TxnParticipant p : participants) {
+          p.force();
+        }
         pool.flush();
         space.setRoot(target.roots().toBytes());
         space.persist(store); // the commit point
@@ -194,12 +200,26 @@ public final class Transactions {
     }
   }
 
+  private boolean changed(WriteTxn w) {
+    if (w.changed) {
+      return true;
+    }
+    for (TxnParticipant p : participants) {
+      if (p.changed(w)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private void rollback(WriteTxn w) {
     w.pages.discardAllocated();
-    try {
-      dictionary.rollback();
-    } catch (IOException e) {
-      throw new StoreException("cannot roll back the term table: " + e.getMessage(), e);
+    for (TxnParticipant p : participants) {
+      try {
+        p.rollback(w);
+      } catch (IOException e) {
+        throw new StoreException("cannot roll back " + p + ": " + e.getMessage(), e);
+      }
     }
   }
 

@@ -2,65 +2,82 @@ package dev.quarry.core.txn;
 
 import dev.quarry.core.btree.PageAllocator;
 import dev.quarry.core.buffer.BufferPool;
-import dev.quarry.core.dict.Dictionary;
-import dev.quarry.core.index.QuadIndexes;
-import dev.quarry.core.index.Roots;
-import dev.quarry.core.index.Stats;
 import dev.quarry.core.storage.SpaceMap;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * The writer's transaction: working copies of the roots and statistics, the dictionary's new terms,
- * and the pages it allocated (its own, changed in place) and released (still visible to earlier
- * snapshots, freed once no reader can see them).
+ * The writer's transaction: a working copy of the root slots, one page allocator per segment owner
+ * (pages it allocated are its own, changed in place; pages it released stay visible to earlier
+ * snapshots until no reader can see them), and the components' working state ({@link #get}).
  */
 public final class WriteTxn {
-  final Committed base;
+  final Snapshot base;
   final long[] roots;
-  Stats stats;
-  final Dictionary.Writes terms;
-  final PageAllocator[] allocators = new PageAllocator[Roots.COUNT];
   final TxnPages pages;
+  private final Map<Integer, PageAllocator> allocators = new HashMap<>();
+  private final Map<TxnKey<?>, Object> state = new IdentityHashMap<>();
+  final Map<TxnKey<?>, Object> published = new IdentityHashMap<>();
   boolean changed;
   boolean ended;
 
-  WriteTxn(Committed base, SpaceMap space, BufferPool pool) {
+  WriteTxn(Snapshot base, SpaceMap space, BufferPool pool) {
     this.base = base;
     this.pages = new TxnPages(space, pool);
-    this.roots = base.roots().trees().clone();
-    this.stats = base.stats().copy();
-    for (int t = 0; t < Roots.COUNT; t++) {
-      allocators[t] = pages.allocator(QuadIndexes.owner(t));
-    }
-    this.terms = new Dictionary.Writes(allocators[Roots.TERM_HASH], roots[Roots.TERM_HASH]);
+    this.roots = base.roots().values();
   }
 
+  /** The state this transaction started from. */
+  public Snapshot base() {
+    return base;
+  }
+
+  /**
+   * The working root slots, changed in place by the components that own them (positions from {@link
+   * RootCatalog#slot}).
+   */
   public long[] roots() {
-    roots[Roots.TERM_HASH] = terms.hashRoot();
     return roots;
   }
 
-  public Stats stats() {
-    return stats;
+  public long root(int slot) {
+    return roots[slot];
   }
 
-  /** Replaces the working statistics (a bulk load recounts them). */
-  public void replaceStats(Stats s) {
-    stats = s;
+  public void setRoot(int slot, long value) {
+    roots[slot] = value;
   }
 
-  public Dictionary.Writes terms() {
-    return terms;
+  /** The allocator for the pages of segment owner {@code owner}. */
+  public PageAllocator allocator(int owner) {
+    return allocators.computeIfAbsent(owner, pages::allocator);
   }
 
-  public PageAllocator[] allocators() {
-    return allocators;
+  /** This transaction's value for {@code key}, made by {@code initial} on first use. */
+  @SuppressWarnings("unchecked")
+  public <T> T get(TxnKey<T> key, Supplier<T> initial) {
+    return (T) state.computeIfAbsent(key, k -> initial.get());
   }
 
+  /** This transaction's value for {@code key}, or null if none was made. */
+  @SuppressWarnings("unchecked")
+  public <T> T peek(TxnKey<T> key) {
+    return (T) state.get(key);
+  }
+
+  public <T> void put(TxnKey<T> key, T value) {
+    state.put(key, value);
+  }
+
+  /** At {@link TxnParticipant#prepare}: a value readers of the new state get from it. */
+  public <T> void publish(TxnKey<T> key, T value) {
+    published.put(key, value);
+  }
+
+  /** Something changed: the commit must be written. */
   public void markChanged() {
     changed = true;
-  }
-
-  public Committed base() {
-    return base;
   }
 }

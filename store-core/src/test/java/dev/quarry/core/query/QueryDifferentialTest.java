@@ -148,12 +148,12 @@ class QueryDifferentialTest {
     List<Quad> data = data(rnd);
     try (TwinStores twins = new TwinStores(data)) {
       int nonEmpty = 0;
-      long onIdsBefore = QuarryOpExecutor.plansOnIds();
+      long onIdsBefore = twins.plansOnIds();
       for (int i = 0; i < 200; i++) {
         nonEmpty += twins.sameAnswers(query(rnd, data)).isEmpty() ? 0 : 1;
       }
       assertTrue(nonEmpty > 40, "enough queries have answers to mean something: " + nonEmpty);
-      assertTrue(QuarryOpExecutor.plansOnIds() - onIdsBefore > 200, "the patterns ran on ids");
+      assertTrue(twins.plansOnIds() - onIdsBefore > 200, "the patterns ran on ids");
     }
   }
 }

@@ -26,6 +26,8 @@ import org.apache.jena.system.Txn;
 final class TwinStores implements AutoCloseable {
   private final Store store;
   private final DatasetGraph oracle;
+  private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+      new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
   TwinStores(List<Quad> quads) {
     oracle = DatasetGraphFactory.createTxnMem();
@@ -33,6 +35,13 @@ final class TwinStores implements AutoCloseable {
     store = Quarry.openMemory();
     DatasetGraph dsg = store.dataset();
     Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
+    store.bindTo(meters);
+  }
+
+  /** Operator trees Quarry's store ran on ids so far (its metrics). */
+  long plansOnIds() {
+    return (long)
+        meters.get("quarry.query.operators").tag("executor", "ids").functionCounter().count();
   }
 
   /** Asserts that Quarry answers the query as ARQ does; returns the answers. */

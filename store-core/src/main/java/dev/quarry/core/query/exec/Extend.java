@@ -1,6 +1,5 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.query.TermSpace;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.sparql.core.Var;

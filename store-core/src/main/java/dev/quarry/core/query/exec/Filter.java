@@ -1,6 +1,5 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.query.TermSpace;
 import java.util.List;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;

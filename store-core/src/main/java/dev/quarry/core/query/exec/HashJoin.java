@@ -1,6 +1,5 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.query.TermSpace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

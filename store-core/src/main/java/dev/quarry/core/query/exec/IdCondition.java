@@ -2,7 +2,6 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.dict.InlineValues;
 import dev.quarry.core.dict.NodeIds;
-import dev.quarry.core.query.TermSpace;
 import java.util.List;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;

@@ -1,6 +1,6 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.query.IdAccess;
+import dev.quarry.core.index.spi.QuadView;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -17,7 +17,7 @@ public final class MergeJoin extends IdOperator {
   /** One side: a pattern {@code ?s P O} as constants (0 for the object: a variable). */
   public record Side(long p, long o, Var objectVar, String text) {}
 
-  private final IdAccess access;
+  private final QuadView access;
   private final long graph;
   private final Side left;
   private final Side right;
@@ -30,7 +30,7 @@ public final class MergeJoin extends IdOperator {
   private final int colA; // the output column of each side's object variable, or -1
   private final int colB;
 
-  public MergeJoin(IdAccess access, long graph, Var subject, Side left, Side right) {
+  public MergeJoin(QuadView access, long graph, Var subject, Side left, Side right) {
     super(vars(subject, left, right));
     this.access = access;
     this.graph = graph;

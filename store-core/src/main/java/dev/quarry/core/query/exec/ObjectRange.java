@@ -3,7 +3,6 @@ package dev.quarry.core.query.exec;
 import dev.quarry.core.dict.InlineValues;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.dict.ValueRanges;
-import dev.quarry.core.query.TermSpace;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,7 +1,8 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.query.IdAccess;
-import dev.quarry.core.query.Rules;
+import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadView;
+import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ import org.apache.jena.sparql.core.Var;
  * Joins each input row with the quads matching one triple pattern in one graph: the vectored index
  * nested-loop join. A chunk of input rows becomes a batch of key ranges (one per row, or several
  * with inference), sorted, and looked up in PSOG or POGS in one descent ({@link
- * IdAccess#lookupBatch}); a chunk that makes a single range is scanned with a cursor instead, so a
+ * QuadView#lookupBatch}); a chunk that makes a single range is scanned with a cursor instead, so a
  * large range streams rather than filling memory. A pattern with a variable predicate is looked up
  * row by row through the projections.
  *
@@ -29,8 +30,6 @@ import org.apache.jena.sparql.core.Var;
  * class; each inferred solution comes out once.
  */
 public final class PatternJoin extends IdOperator {
-  private static final long MAX = -1L;
-
   /**
    * Quads a range may hold per input row for a scan of it to serve the rows: a scanned quad costs a
    * few tens of ns (sequential, decoded a block at a time), a random probe about 1 us.
@@ -46,7 +45,7 @@ public final class PatternJoin extends IdOperator {
   }
 
   private final IdOperator input;
-  private final IdAccess access;
+  private final QuadView access;
   private final long graph;
   private final long[] consts; // s, p, o: a constant id, or 0 for a variable
   private final int[] cols; // s, p, o: the output column of the variable, or -1
@@ -79,7 +78,7 @@ public final class PatternJoin extends IdOperator {
 
   public PatternJoin(
       IdOperator input,
-      IdAccess access,
+      QuadView access,
       long graph,
       long[] consts,
       Var[] varsAt,
@@ -197,9 +196,9 @@ public final class PatternJoin extends IdOperator {
   /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
   private void lookup(Rows out, Rows rows, int from, int to) {
     seen = null;
-    Probes psog = new Probes();
-    Probes pogs = new Probes();
+    Probes probes = new Probes();
     Probes ranged = null; // rows with a bound subject and an object range
+    long[] sharedRanges = null;
     boolean oneRange = true;
     long[] v = new long[3];
     for (int r = from; r < to; r++) {
@@ -214,9 +213,10 @@ public final class PatternJoin extends IdOperator {
           rangeFree++;
         } else {
           ranged = ranged == null ? new Probes() : ranged;
-          oneRange &= ranged.n == 0 || Arrays.equals(ids, ranged.ranges);
-          ranged.ranges = ids;
-          ranged.add(r, rowKey, new long[] {v[1], v[0], 0, graph});
+          oneRange &= ranged.size() == 0 || Arrays.equals(ids, sharedRanges);
+          sharedRanges = ids;
+          // The row's ranges as one: the hull, from the first's low end to the last's high end.
+          ranged.add(r, rowKey, v[0], v[1], ids[0], ids[ids.length - 1]);
         }
         continue;
       }
@@ -230,24 +230,27 @@ public final class PatternJoin extends IdOperator {
         for (long o : objs) {
           if (p == 0) {
             pending.add(new Scan(rows, r, rowKey, access.find(graph, v[0], 0, o)));
-          } else if (v[0] != 0 || o == 0) {
-            psog.add(r, rowKey, new long[] {p, v[0], o, graph});
           } else {
-            pogs.add(r, rowKey, new long[] {p, o, graph, 0});
+            probes.add(r, rowKey, v[0], p, o, o);
           }
         }
       }
     }
     if (ranged != null) {
-      SubjectsInRange in = oneRange ? subjectsIn(ranged.ranges, ranged.n) : null;
-      for (int i = 0; i < ranged.n; i++) {
+      SubjectsInRange in = oneRange ? subjectsIn(sharedRanges, ranged.size()) : null;
+      for (int i = 0; i < ranged.size(); i++) {
+        long s = ranged.quads.s(i);
         if (in == null) {
-          psog.add(
-              ranged.rows[i], ranged.rowKeys[i], Arrays.copyOfRange(ranged.keys, i * 4, i * 4 + 4));
+          probes.add(
+              ranged.rows[i],
+              ranged.rowKeys[i],
+              s,
+              consts[1],
+              ranged.quads.objectLo(i),
+              ranged.quads.objectHi(i));
           rangeProbed++;
           continue;
         }
-        long s = ranged.keys[i * 4 + 1];
         for (int q = in.first(s); q >= 0; q = in.nextOf(q)) {
           emit(
               out,
@@ -262,18 +265,23 @@ public final class PatternJoin extends IdOperator {
         rangeRows++;
       }
     }
-    if (psog.n + pogs.n == 1 && pending.isEmpty()) {
-      // One range: stream it.
-      Probes one = psog.n == 1 ? psog : pogs;
-      long[] k = Arrays.copyOfRange(one.keys, 0, 4);
-      long[] q =
-          psog.n == 1 ? new long[] {k[3], k[1], k[0], k[2]} : new long[] {k[2], k[3], k[0], k[1]};
+    if (probes.size() == 1 && pending.isEmpty()) {
+      // One pattern: stream it (a large one must not fill memory).
+      QuadProbes one = probes.quads;
+      long o = one.objectBound(0) ? one.objectLo(0) : 0;
       pending.add(
-          new Scan(rows, one.rows[0], one.rowKeys[0], access.find(graph, q[1], q[2], q[3])));
+          new Scan(
+              rows, probes.rows[0], probes.rowKeys[0], access.find(graph, one.s(0), one.p(0), o)));
       return;
     }
-    run(out, rows, psog, true);
-    run(out, rows, pogs, false);
+    if (probes.size() > 0) {
+      access.lookup(
+          probes.quads,
+          (probe, g, s, p, o) -> {
+            emit(out, rows, probes.rows[probe], probes.rowKeys[probe], g, s, p, o);
+            return true;
+          });
+    }
   }
 
   /**
@@ -310,66 +318,6 @@ public final class PatternJoin extends IdOperator {
 
   private boolean classesUp(long p, long o) {
     return rules != null && p == rules.typeId() && o == 0 && cols[2] >= 0;
-  }
-
-  private void run(Rows out, Rows rows, Probes probes, boolean psog) {
-    if (probes.n == 0) {
-      return;
-    }
-    int n = probes.n;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> compareKeys(probes.keys, a * 4, probes.keys, b * 4));
-    // Equal keys (rows that bind the pattern alike) are looked up once: first[u] is where the
-    // sorted probes of unique key u start in order[].
-    long[] los = new long[n * 4];
-    long[] his = new long[n * 4];
-    int[] first = new int[n + 1];
-    int unique = 0;
-    for (int i = 0; i < n; i++) {
-      int at = order[i] * 4;
-      if (i > 0 && compareKeys(probes.keys, at, probes.keys, order[i - 1] * 4) == 0) {
-        continue;
-      }
-      first[unique] = i;
-      boolean open = false;
-      for (int c = 0; c < 4; c++) {
-        long key = probes.keys[at + c];
-        open |= key == 0;
-        los[unique * 4 + c] = open ? 0 : key;
-        his[unique * 4 + c] = open ? MAX : key;
-      }
-      unique++;
-    }
-    first[unique] = n;
-    access.lookupBatch(
-        psog,
-        los,
-        his,
-        unique,
-        (probe, found, at) -> {
-          long qp = found[at];
-          long qs = psog ? found[at + 1] : found[at + 3];
-          long qo = psog ? found[at + 2] : found[at + 1];
-          long qg = psog ? found[at + 3] : found[at + 2];
-          for (int i = first[probe]; i < first[probe + 1]; i++) {
-            int p = order[i];
-            emit(out, rows, probes.rows[p], probes.rowKeys[p], qg, qs, qp, qo);
-          }
-          return true;
-        });
-  }
-
-  private static int compareKeys(long[] a, int i, long[] b, int j) {
-    for (int c = 0; c < 4; c++) {
-      int cmp = Long.compareUnsigned(a[i + c], b[j + c]);
-      if (cmp != 0) {
-        return cmp;
-      }
-    }
-    return 0;
   }
 
   /** Adds the output rows of one matching quad for input row {@code r}, if it fits the row. */
@@ -426,24 +374,24 @@ public final class PatternJoin extends IdOperator {
     }
   }
 
-  /** Key ranges to look up, with the input row each came from. */
-  private static final class Probes {
-    long[] keys = new long[64];
-    long[] ranges; // ranged rows: the object range of the last row added
+  /** Quad patterns to look up in this pattern's graph, with the input row each came from. */
+  private final class Probes {
+    final QuadProbes quads = new QuadProbes();
     int[] rows = new int[16];
     long[] rowKeys = new long[16];
-    int n;
 
-    void add(int row, long rowKey, long[] key) {
-      if ((n + 1) * 4 > keys.length) {
-        keys = Arrays.copyOf(keys, keys.length * 2);
-        rows = Arrays.copyOf(rows, rows.length * 2);
-        rowKeys = Arrays.copyOf(rowKeys, rowKeys.length * 2);
+    void add(int row, long rowKey, long s, long p, long oLo, long oHi) {
+      int n = quads.addObjectRange(graph, s, p, oLo, oHi);
+      if (n == rows.length) {
+        rows = Arrays.copyOf(rows, n * 2);
+        rowKeys = Arrays.copyOf(rowKeys, n * 2);
       }
-      System.arraycopy(key, 0, keys, n * 4, 4);
       rows[n] = row;
       rowKeys[n] = rowKey;
-      n++;
+    }
+
+    int size() {
+      return quads.size();
     }
   }
 

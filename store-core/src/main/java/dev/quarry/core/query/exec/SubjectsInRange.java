@@ -1,15 +1,16 @@
 package dev.quarry.core.query.exec;
 
-import dev.quarry.core.btree.RowSink;
-import dev.quarry.core.query.IdAccess;
+import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadSink;
+import dev.quarry.core.index.spi.QuadView;
 import java.util.Arrays;
 
 /**
- * The quads of one predicate whose objects lie in some id ranges, scanned once from POGS (where
- * they are contiguous) and held by subject, so that many input rows with a bound subject find their
- * objects in memory instead of each paying a random index probe. Built only while the range holds
- * at most a given number of quads; past that, probing is the cheaper way and {@link #scan} gives
- * up.
+ * The quads of one predicate whose objects lie in some id ranges, scanned once (in POGS of the
+ * paged engine they are contiguous) and held by subject, so that many input rows with a bound
+ * subject find their objects in memory instead of each paying a random index probe. Built only
+ * while the range holds at most a given number of quads; past that, probing is the cheaper way and
+ * {@link #scan} gives up.
  */
 final class SubjectsInRange {
   final long[] ranges;
@@ -43,26 +44,20 @@ final class SubjectsInRange {
 
   /**
    * Scans the quads of predicate p in graph g with objects in {@code ranges}, as one vectored
-   * lookup on POGS; null if there are more than {@code limit}.
+   * lookup (a range per probe); null if there are more than {@code limit}.
    */
-  static SubjectsInRange scan(IdAccess access, long g, long p, long[] ranges, int limit) {
-    int probes = ranges.length / 2;
-    long[] los = new long[probes * 4];
-    long[] his = new long[probes * 4];
-    for (int i = 0; i < probes; i++) {
-      los[i * 4] = his[i * 4] = p;
-      los[i * 4 + 1] = ranges[2 * i];
-      his[i * 4 + 1] = ranges[2 * i + 1];
-      his[i * 4 + 2] = his[i * 4 + 3] = -1L; // any graph, any subject
+  static SubjectsInRange scan(QuadView access, long g, long p, long[] ranges, int limit) {
+    QuadProbes probes = new QuadProbes();
+    for (int i = 0; i < ranges.length; i += 2) {
+      probes.addObjectRange(g, QuadView.NONE, p, ranges[i], ranges[i + 1]);
     }
-    Collector c = new Collector(g, Math.min(limit, 1024), limit);
-    access.lookupBatch(false, los, his, probes, c);
+    Collector c = new Collector(Math.min(limit, 1024), limit);
+    access.lookup(probes, c);
     return c.over ? null : new SubjectsInRange(ranges, c.s, c.o, c.g, c.n);
   }
 
-  /** POGS rows (p, o, g, s) of one graph, up to a limit. */
-  private static final class Collector implements RowSink {
-    private final long graph;
+  /** The quads found, up to a limit. */
+  private static final class Collector implements QuadSink {
     private final int limit;
     long[] s;
     long[] o;
@@ -70,8 +65,7 @@ final class SubjectsInRange {
     int n;
     boolean over;
 
-    Collector(long graph, int capacity, int limit) {
-      this.graph = graph;
+    Collector(int capacity, int limit) {
       this.limit = limit;
       this.s = new long[capacity];
       this.o = new long[capacity];
@@ -79,10 +73,7 @@ final class SubjectsInRange {
     }
 
     @Override
-    public boolean accept(int probe, long[] rows, int at) {
-      if (graph != 0 && rows[at + 2] != graph) {
-        return true;
-      }
+    public boolean accept(int probe, long qg, long qs, long qp, long qo) {
       if (n == limit) {
         over = true;
         return false;
@@ -93,9 +84,9 @@ final class SubjectsInRange {
         o = Arrays.copyOf(o, grown);
         g = Arrays.copyOf(g, grown);
       }
-      o[n] = rows[at + 1];
-      g[n] = rows[at + 2];
-      s[n] = rows[at + 3];
+      o[n] = qo;
+      g[n] = qg;
+      s[n] = qs;
       n++;
       return true;
     }

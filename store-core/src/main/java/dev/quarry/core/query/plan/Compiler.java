@@ -1,8 +1,6 @@
 package dev.quarry.core.query.plan;
 
-import dev.quarry.core.query.IdAccess;
-import dev.quarry.core.query.Rules;
-import dev.quarry.core.query.TermSpace;
+import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.exec.Aggregate;
 import dev.quarry.core.query.exec.Distinct;
 import dev.quarry.core.query.exec.Extend;
@@ -18,7 +16,9 @@ import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.Slice;
 import dev.quarry.core.query.exec.Source;
+import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.exec.Union;
+import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -59,7 +59,7 @@ import org.apache.jena.sparql.expr.ExprList;
  */
 public final class Compiler {
   private final TermSpace terms;
-  private final IdAccess access;
+  private final QuadView access;
   private final long graph;
   private final Rules rules;
   private final ExecutionContext cxt;

@@ -1,8 +1,8 @@
 package dev.quarry.core.query.plan;
 
-import dev.quarry.core.query.IdAccess;
-import dev.quarry.core.query.Rules;
-import dev.quarry.core.query.TermSpace;
+import dev.quarry.core.index.spi.QuadView;
+import dev.quarry.core.query.exec.TermSpace;
+import dev.quarry.core.query.rules.Rules;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,13 +24,13 @@ final class Estimates {
   /** Beyond this many subclasses a class pattern is estimated from averages, not counted. */
   private static final int COUNTED_CLASSES = 32;
 
-  private final IdAccess access;
+  private final QuadView access;
   private final long graph;
   private final Rules rules;
   private final Map<List<Long>, Long> counted = new HashMap<>();
   private final Map<Node, Long> ids = new HashMap<>();
 
-  Estimates(IdAccess access, long graph, Rules rules) {
+  Estimates(QuadView access, long graph, Rules rules) {
     this.access = access;
     this.graph = graph;
     this.rules = rules;

@@ -1,0 +1,50 @@
+package dev.quarry.core.engine;
+
+import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.index.QuadIndexes;
+import dev.quarry.core.index.QuadWriter;
+import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.index.spi.QuadBackend;
+import dev.quarry.core.index.spi.ReadView;
+import dev.quarry.core.index.spi.WriteView;
+import dev.quarry.core.txn.Transactions;
+import dev.quarry.core.txn.WriteTxn;
+
+/** The paged engine as the index SPI: snapshots and the writer over its trees and dictionary. */
+final class PagedBackend implements QuadBackend {
+  final Transactions txns;
+  final QuadIndexes indexes;
+  final StatsTrees statsTrees;
+  final Dictionary dictionary;
+
+  PagedBackend(
+      Transactions txns, QuadIndexes indexes, StatsTrees statsTrees, Dictionary dictionary) {
+    this.txns = txns;
+    this.indexes = indexes;
+    this.statsTrees = statsTrees;
+    this.dictionary = dictionary;
+  }
+
+  @Override
+  public ReadView beginRead() {
+    return new PagedReadView(this, txns.beginRead());
+  }
+
+  @Override
+  public WriteView beginWrite() {
+    WriteTxn w = txns.beginWrite();
+    try {
+      return new PagedWriteView(this, w);
+    } catch (RuntimeException e) {
+      txns.abort(w);
+      throw e;
+    }
+  }
+
+  /** The quad writer of transaction {@code w}: trickle, or bulk. */
+  QuadWriter writer(WriteTxn w, boolean bulk) {
+    return bulk
+        ? QuadWriter.bulk(indexes, statsTrees, dictionary, w)
+        : QuadWriter.trickle(indexes, statsTrees, dictionary, w);
+  }
+}

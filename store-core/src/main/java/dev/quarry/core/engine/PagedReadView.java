@@ -1,0 +1,36 @@
+package dev.quarry.core.engine;
+
+import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.spi.ReadView;
+import dev.quarry.core.txn.ReadTxn;
+
+/** A reader's view: the snapshot it began on. */
+final class PagedReadView extends PagedView implements ReadView {
+  private final ReadTxn txn;
+  private final Stats stats;
+
+  PagedReadView(PagedBackend engine, ReadTxn txn) {
+    super(engine, txn.state().roots().values(), null, engine.dictionary.hashRoot(txn.state()));
+    this.txn = txn;
+    this.stats = engine.statsTrees.read(txn.state());
+  }
+
+  ReadTxn txn() {
+    return txn;
+  }
+
+  @Override
+  Stats stats() {
+    return stats;
+  }
+
+  @Override
+  public long generation() {
+    return txn.state().generation();
+  }
+
+  @Override
+  public void end() {
+    engine.txns.endRead(txn);
+  }
+}

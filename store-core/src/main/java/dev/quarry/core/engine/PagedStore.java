@@ -1,0 +1,286 @@
+package dev.quarry.core.engine;
+
+import dev.quarry.core.CheckReport;
+import dev.quarry.core.Store;
+import dev.quarry.core.StoreStats;
+import dev.quarry.core.btree.BTree;
+import dev.quarry.core.btree.Cursor;
+import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.buffer.BufferPoolConfig;
+import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
+import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.dict.NodeIds;
+import dev.quarry.core.index.QuadIndexes;
+import dev.quarry.core.index.QuadOrder;
+import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.jena.QuarryDatasetGraph;
+import dev.quarry.core.storage.PageStore;
+import dev.quarry.core.storage.PageStores;
+import dev.quarry.core.storage.SpaceMap;
+import dev.quarry.core.storage.StorageKind;
+import dev.quarry.core.storage.StoreDirectory;
+import dev.quarry.core.storage.StoreException;
+import dev.quarry.core.txn.RootCatalog;
+import dev.quarry.core.txn.Snapshot;
+import dev.quarry.core.txn.Transactions;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.jena.sparql.core.DatasetGraph;
+
+/**
+ * The paged engine behind {@link Store}: a page store, the buffer pool, the space map, and the
+ * transaction layer, with the dictionary, the quad indexes and the statistics in its root slots
+ * ({@link Layout}); seen through Jena as a {@link QuarryDatasetGraph} over the index SPI ({@link
+ * PagedBackend}).
+ */
+public final class PagedStore implements Store {
+  /** The on-disk format written to the store directory's marker. */
+  public static final String FORMAT = "paged-v1";
+
+  private static final String TERMS_FILE = "terms.dat";
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PagedStore.class);
+
+  private final StoreDirectory directory; // null for memory
+  private final PageStore pages;
+  private final BufferPool pool;
+  private final SpaceMap space;
+  private final PagedBackend engine;
+  private final QuarryDatasetGraph dataset;
+  private final long pagesRecovered;
+  private boolean closed;
+
+  private PagedStore(
+      StoreDirectory directory,
+      PageStore pages,
+      BufferPool pool,
+      SpaceMap space,
+      PagedBackend engine,
+      boolean unionDefault,
+      long pagesRecovered) {
+    this.directory = directory;
+    this.space = space;
+    this.pages = pages;
+    this.pool = pool;
+    this.engine = engine;
+    this.pagesRecovered = pagesRecovered;
+    this.dataset = new QuarryDatasetGraph(engine, unionDefault, this::close);
+  }
+
+  /** Opens the store the configuration describes (creating it if needed). */
+  public static PagedStore open(Config config, MeterRegistry registry) {
+    org.apache.jena.sys.JenaSystem.init(); // before any ARQ class: Jena initialises in order
+    boolean unionDefault = unionDefault(config); // options are checked before anything is opened
+    boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
+    StoreDirectory dir =
+        file
+            ? StoreDirectory.openOrCreate(Path.of(config.getString("store.location")), FORMAT)
+            : null;
+    PageStore pages = null;
+    BufferPool pool = null;
+    Dictionary dict = null;
+    try {
+      pages = PageStores.open(config);
+      pool = BufferPool.open(pages, BufferPoolConfig.from(config), registry);
+      SpaceMap space = SpaceMap.load(pages);
+      RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS, Layout.SLOTS);
+      QuadIndexes indexes = new QuadIndexes(pool, Layout.FIRST_INDEX_OWNER, roots);
+      StatsTrees statsTrees =
+          new StatsTrees(
+              pool, Layout.PREDICATE_STATS_OWNER, Layout.GRAPH_STATS_OWNER, roots, indexes);
+      BTree termHash = new BTree(pool, 3, Layout.TERM_HASH_OWNER);
+      Snapshot bare = new Snapshot(roots, space.generation(), Map.of());
+      dict =
+          Dictionary.open(
+              file ? Dictionary.fileAt(dir.path().resolve(TERMS_FILE)) : Dictionary.inMemory(),
+              bare,
+              termHash,
+              config.getLong("store.term-cache"));
+      Stats stats = statsTrees.load(roots.values());
+      long swept =
+          space.persistedClean()
+              ? 0
+              : PageSweep.run(space, trees(indexes, statsTrees, termHash, roots), roots);
+      if (swept > 0) {
+        space.persist(pages); // the same roots; the map without the leaked pages
+        LOG.info(
+            "recovered {} pages that no committed tree reaches (left by a process that stopped"
+                + " before freeing them)",
+            swept);
+      }
+      Snapshot initial = new Snapshot(roots, space.generation(), Map.of(statsTrees.key(), stats));
+      Transactions txns =
+          new Transactions(
+              pages,
+              pool,
+              space,
+              List.of(dict, statsTrees),
+              initial,
+              config.getDuration("store.writer-timeout"));
+      PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict);
+      return new PagedStore(dir, pages, pool, space, engine, unionDefault, swept);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(dict, pool, pages, dir);
+      if (e instanceof StoreException se) {
+        throw se;
+      }
+      throw new StoreException("cannot open the store: " + e.getMessage(), e);
+    }
+  }
+
+  public static PagedStore open(Config config) {
+    return open(config, new SimpleMeterRegistry());
+  }
+
+  /** Every tree of the engine with its root slot. */
+  private static List<Layout.Tree> trees(
+      QuadIndexes ix, StatsTrees st, BTree termHash, RootCatalog roots) {
+    List<Layout.Tree> all = new ArrayList<>();
+    for (QuadOrder o : QuadOrder.values()) {
+      all.add(new Layout.Tree(ix.tree(o), ix.slot(o)));
+    }
+    all.add(new Layout.Tree(termHash, roots.slot(Dictionary.HASH_SLOT)));
+    all.add(new Layout.Tree(st.predicateTree(), roots.slot(StatsTrees.PREDICATES)));
+    all.add(new Layout.Tree(st.graphTree(), roots.slot(StatsTrees.GRAPHS)));
+    return all;
+  }
+
+  private static boolean unionDefault(Config config) {
+    String v = config.getString("store.default-graph");
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "default" -> false;
+      case "union" -> true;
+      default ->
+          throw new ConfigException(
+              "option 'store.default-graph' must be default or union, got '" + v + "'");
+    };
+  }
+
+  @Override
+  public BulkLoad bulkLoad() {
+    return new PagedBulkLoad(engine);
+  }
+
+  /** Pages the sweep at open found leaked (by a process that died) and freed. */
+  public long pagesRecoveredAtOpen() {
+    return pagesRecovered;
+  }
+
+  /** The engine's parts, for tests and benchmarks in this package. */
+  PagedBackend engine() {
+    return engine;
+  }
+
+  Transactions transactions() {
+    return engine.txns;
+  }
+
+  QuadIndexes indexes() {
+    return engine.indexes;
+  }
+
+  StatsTrees statsTrees() {
+    return engine.statsTrees;
+  }
+
+  Dictionary dictionary() {
+    return engine.dictionary;
+  }
+
+  SpaceMap space() {
+    return space;
+  }
+
+  BufferPool pool() {
+    return pool;
+  }
+
+  @Override
+  public DatasetGraph dataset() {
+    return dataset;
+  }
+
+  @Override
+  public String backend() {
+    return "paged (" + pages.describe() + ", " + pool.frameCount() + " buffers)";
+  }
+
+  @Override
+  public Optional<Path> location() {
+    return directory == null ? Optional.empty() : Optional.of(directory.path());
+  }
+
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    pool.metrics().bindTo(registry, pool);
+    dataset.bindTo(registry);
+  }
+
+  @Override
+  public StoreStats stats() {
+    Snapshot c = engine.txns.current();
+    Stats stats = engine.statsTrees.read(c);
+    long graphs = stats.graphIds().stream().filter(g -> g != NodeIds.DEFAULT_GRAPH).count();
+    long terms = countTerms(c.roots().values());
+    long bytes = directory != null ? directory.bytesOnDisk() : pages.bytes();
+    return new StoreStats(stats.quads(), graphs, terms, bytes);
+  }
+
+  /** Distinct terms in use: subjects (GS), predicates, objects (OP), graphs; by the projections. */
+  private long countTerms(long[] roots) {
+    Set<Long> seen = new HashSet<>();
+    for (QuadOrder o : new QuadOrder[] {QuadOrder.SP, QuadOrder.OP, QuadOrder.GS}) {
+      try (Cursor cur = engine.indexes.scan(roots, o, new long[2], new long[] {-1L, -1L})) {
+        while (cur.next()) {
+          seen.add(cur.get(0));
+          seen.add(cur.get(1));
+        }
+      }
+    }
+    return seen.size();
+  }
+
+  /**
+   * Checks that the indexes agree: every quad of PSOG is in POGS and has its projections, the
+   * counts match, and the statistics match a recount.
+   */
+  @Override
+  public CheckReport check() {
+    return new IndexCheck(engine).run();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    closeQuietly(engine.txns::close, engine.dictionary, pool, pages, directory);
+  }
+
+  private static void closeQuietly(AutoCloseable... things) {
+    List<Exception> errors = new ArrayList<>();
+    for (AutoCloseable t : things) {
+      if (t != null) {
+        try {
+          t.close();
+        } catch (Exception e) {
+          errors.add(e);
+        }
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new StoreException("closing the store: " + errors.get(0).getMessage(), errors.get(0));
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package dev.quarry.core.engine;
+
+import dev.quarry.core.Store;
+import dev.quarry.core.StoreProvider;
+import dev.quarry.core.config.Config;
+
+/** Registers the paged engine with {@link dev.quarry.core.Quarry} (as backend {@code paged}). */
+public final class PagedStoreProvider implements StoreProvider {
+  @Override
+  public String name() {
+    return "paged";
+  }
+
+  @Override
+  public Store open(Config config) {
+    return PagedStore.open(config);
+  }
+}

@@ -1,0 +1,94 @@
+package dev.quarry.core.index.spi;
+
+import java.util.Iterator;
+import org.apache.jena.graph.Node;
+
+/**
+ * One consistent state of a store's quads, as 64-bit ids: what Quarry's executor and its Jena
+ * adapter read, and what every storage backend implements (the paged engine on one machine; a
+ * distributed backend beside it). It speaks quads {@code (g, s, p, o)}, batches and ranges; how a
+ * backend lays quads out (which index orders, which keys) stays behind it.
+ *
+ * <p>Ids: {@link #NONE} (0) is never a term's id; in a pattern it means "any". The default graph
+ * has an id of its own ({@link #defaultGraph}). A view is used by one thread at a time and is valid
+ * until its transaction ends.
+ */
+public interface QuadView {
+  /** Not a term: "any" in a pattern, "unknown" from {@link #id}. */
+  long NONE = 0;
+
+  // ---- the dictionary ------------------------------------------------------------------------
+
+  /**
+   * The id of a concrete term, or {@link #NONE} if the store has none for it (or it is a wildcard).
+   * Ids never change once committed, so a view may know the id of a term committed after it began;
+   * none of its quads holds it.
+   */
+  long id(Node n);
+
+  /** The term of an id this state holds. */
+  Node node(long id);
+
+  /** {@link #id} of {@code n} terms at once (a backend across a network answers in one trip). */
+  default void ids(Node[] terms, int n, long[] out) {
+    for (int i = 0; i < n; i++) {
+      out[i] = id(terms[i]);
+    }
+  }
+
+  /** {@link #node} of {@code n} ids at once. */
+  default void nodes(long[] ids, int n, Node[] out) {
+    for (int i = 0; i < n; i++) {
+      out[i] = node(ids[i]);
+    }
+  }
+
+  /** The id of the default graph. */
+  long defaultGraph();
+
+  // ---- quads ---------------------------------------------------------------------------------
+
+  /**
+   * The quads {@code {g, s, p, o}} matching a pattern of ids ({@link #NONE}: any; g NONE is every
+   * graph, the default one included). With p and g bound and s free, they come in ascending subject
+   * order (ids compared unsigned), which merge joins rely on.
+   */
+  Iterator<long[]> find(long g, long s, long p, long o);
+
+  /**
+   * The quads of predicate p (bound) in graph g (NONE: any) whose object id lies in one of the
+   * ranges {@code [ranges[2i], ranges[2i+1]]} (inclusive, ascending, disjoint), in object order.
+   */
+  Iterator<long[]> findObjectIn(long g, long p, long[] ranges);
+
+  /**
+   * A vectored lookup: every quad matching each probe goes to {@code sink}, tagged with the probe's
+   * number. The quads of one probe come in index order; probes in whatever order the backend reads
+   * them best (sorted by key, equal probes read once). Stops when the sink returns false.
+   */
+  void lookup(QuadProbes probes, QuadSink sink);
+
+  /**
+   * About how many quads match a pattern with p bound: exact when few (up to about a hundred), else
+   * an estimate within a small factor. For planning, where averages mislead.
+   */
+  long estimate(long g, long s, long p, long o);
+
+  // ---- statistics (exact, as of this state) ---------------------------------------------------
+
+  long quads();
+
+  long quadsWithPredicate(long p);
+
+  long distinctSubjects(long p);
+
+  long distinctObjects(long p);
+
+  long quadsInGraph(long g);
+
+  /** The graphs that hold quads, the default graph included if it holds any. */
+  long[] graphs();
+
+  /** The commit this view reads (unchanging: results may be cached by it), or -1 in a writer. */
+  long generation();
+}

@@ -1,0 +1,66 @@
+package dev.quarry.core.query.exec;
+
+import dev.quarry.core.dict.NodeIds;
+import dev.quarry.core.index.spi.QuadView;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.jena.graph.Node;
+
+/**
+ * The ids of one query execution: the store's ids, plus query-local ids ({@link
+ * NodeIds#TAG_QUERY_LOCAL}) for terms the store does not have (computed values, input bindings).
+ * Each term has exactly one id here, so id equality is term equality for every row. Decoded terms
+ * are cached: a term is decoded once however many rows carry it.
+ */
+public final class TermSpace {
+  private static final int CACHE_LIMIT = 1 << 16;
+
+  private final QuadView access;
+  private final Map<Node, Long> localIds = new HashMap<>();
+  private final List<Node> localNodes = new ArrayList<>();
+  private final Map<Long, Node> decoded = new HashMap<>();
+
+  public TermSpace(QuadView access) {
+    this.access = access;
+  }
+
+  public QuadView access() {
+    return access;
+  }
+
+  /** The store's id of a term if it has one, else a query-local id. */
+  public long encode(Node n) {
+    long id = access.id(n);
+    if (id != NodeIds.NONE) {
+      return id;
+    }
+    return localIds.computeIfAbsent(
+        n,
+        k -> {
+          localNodes.add(k);
+          return NodeIds.make(NodeIds.TAG_QUERY_LOCAL, localNodes.size());
+        });
+  }
+
+  /** The store's id of a constant of a pattern, or 0 if no quad can hold it. */
+  public long storeId(Node n) {
+    return access.id(n);
+  }
+
+  public Node decode(long id) {
+    if (NodeIds.tag(id) == NodeIds.TAG_QUERY_LOCAL) {
+      return localNodes.get((int) NodeIds.payload(id) - 1);
+    }
+    Node n = decoded.get(id);
+    if (n == null) {
+      n = access.node(id);
+      if (decoded.size() >= CACHE_LIMIT) {
+        decoded.clear();
+      }
+      decoded.put(id, n);
+    }
+    return n;
+  }
+}

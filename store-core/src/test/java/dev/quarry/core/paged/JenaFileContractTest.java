@@ -1,9 +1,0 @@
-package dev.quarry.core.paged;
-
-/** Jena's contract tests on the file page store. */
-class JenaFileContractTest extends AbstractJenaContractTest {
-  @Override
-  boolean file() {
-    return true;
-  }
-}

@@ -1,9 +1,0 @@
-package dev.quarry.core.paged;
-
-/** Jena's contract tests on the memory page store. */
-class JenaMemoryContractTest extends AbstractJenaContractTest {
-  @Override
-  boolean file() {
-    return false;
-  }
-}
