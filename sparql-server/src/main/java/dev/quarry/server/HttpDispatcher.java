@@ -14,6 +14,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import org.apache.jena.query.QueryCancelledException;
@@ -63,7 +65,23 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
     boolean keepAlive = HttpUtil.isKeepAlive(req);
     if (!req.decoderResult().isSuccess()) {
-      HttpResponses.error(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false);
+      Throwable why = req.decoderResult().cause();
+      if (why instanceof TooLongHttpLineException) {
+        HttpResponses.error(
+            ctx,
+            HttpResponseStatus.REQUEST_URI_TOO_LONG,
+            "the request line is longer than 8 KB: POST the query (as a form or"
+                + " application/sparql-query) instead of putting it in the URL",
+            false);
+      } else if (why instanceof TooLongHttpHeaderException) {
+        HttpResponses.error(
+            ctx,
+            HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "the request's headers are larger than 64 KB",
+            false);
+      } else {
+        HttpResponses.error(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false);
+      }
       return;
     }
     String path = new QueryStringDecoder(req.uri()).path();
@@ -127,7 +145,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
               sr.namedGraphs(),
               sr.accept(),
               sr.format(),
-              sr.inference());
+              sr.inference(),
+              sr.timeoutMs());
     } catch (RuntimeException e) {
       HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
       return;
@@ -233,7 +252,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
 
   private static String messageFor(RuntimeException e) {
     if (e instanceof QueryCancelledException) {
-      return "the query was cancelled: it ran past limits.query-timeout";
+      return "the query was cancelled: it ran past its time limit (limits.query-timeout, or the"
+          + " request's timeout=)";
     }
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }

@@ -35,8 +35,9 @@ public final class QueryService {
   private final QueryTemplates templates;
 
   /** A query ready to run: parsed, checked, with its format and dataset. */
+  /** A query ready to run; {@code timeout} zero: none. */
   public record Prepared(
-      Query query, ResultFormat format, DatasetGraph dataset, String inference) {}
+      Query query, ResultFormat format, DatasetGraph dataset, String inference, Duration timeout) {}
 
   /**
    * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
@@ -56,7 +57,10 @@ public final class QueryService {
   }
 
   /**
-   * Parses and checks a query and picks its result format.
+   * Parses and checks a query (errors before the first byte), negotiates its format, and sets its
+   * dataset; {@code inference} names the graph whose RDFS rules it infers with (null: none), {@code
+   * timeoutMs} the client's time limit (0: none), which may shorten the configured one, never
+   * lengthen it.
    *
    * @throws HttpError 400 for a syntax error (with line and column), 403 for a forbidden SERVICE,
    *     406 when no acceptable format exists
@@ -66,21 +70,9 @@ public final class QueryService {
       List<String> defaultGraphs,
       List<String> namedGraphs,
       String accept,
-      String format) {
-    return prepare(text, defaultGraphs, namedGraphs, accept, format, null);
-  }
-
-  /**
-   * As above, with query-time RDFS inference from the rules of graph {@code inference} (null:
-   * none).
-   */
-  public Prepared prepare(
-      String text,
-      List<String> defaultGraphs,
-      List<String> namedGraphs,
-      String accept,
       String format,
-      String inference) {
+      String inference,
+      long timeoutMs) {
     QueryTemplates.Parsed parsed;
     try {
       parsed = templates.parse(text);
@@ -98,7 +90,11 @@ public final class QueryService {
     if (inference != null && inference.isBlank()) {
       inference = null;
     }
-    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs), inference);
+    Duration limit = timeout;
+    if (timeoutMs > 0 && (limit.isZero() || timeoutMs < limit.toMillis())) {
+      limit = Duration.ofMillis(timeoutMs);
+    }
+    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs), inference, limit);
   }
 
   /** Runs a prepared query and writes its result to {@code out}. */
@@ -127,8 +123,8 @@ public final class QueryService {
     if (p.inference() != null) {
       b = b.set(Store.INFERENCE, p.inference());
     }
-    if (!timeout.isZero()) {
-      b = b.timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    if (!p.timeout().isZero()) {
+      b = b.timeout(p.timeout().toMillis(), TimeUnit.MILLISECONDS);
     }
     return b;
   }

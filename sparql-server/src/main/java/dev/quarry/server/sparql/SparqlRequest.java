@@ -19,7 +19,10 @@ import java.util.Map;
  * with {@code query=}, POST of a form, POST of {@code application/sparql-query} or {@code
  * application/sparql-update}. A GET with no parameters asks for the query page. Quarry's own
  * parameters: {@code inference=<graph IRI>} runs the query with the RDFS rules of that graph;
- * {@code explain=true} runs it and answers its plan (text) instead of its result.
+ * {@code explain=true} runs it and answers its plan (text) instead of its result; {@code
+ * timeout=<ms>} bounds its run time (never beyond the configured limit).
+ *
+ * <p>Text must be UTF-8 and percent escapes well formed: anything else is a 400 saying where.
  */
 public record SparqlRequest(
     Kind kind,
@@ -29,7 +32,8 @@ public record SparqlRequest(
     String accept,
     String format,
     String inference,
-    boolean explain) {
+    boolean explain,
+    long timeoutMs) {
 
   public enum Kind {
     QUERY,
@@ -38,6 +42,10 @@ public record SparqlRequest(
   }
 
   public static SparqlRequest parse(FullHttpRequest req) {
+    int q = req.uri().indexOf('?');
+    if (q >= 0) {
+      StrictUtf8.checkPercentEncoded(req.uri().substring(q + 1), "the URL's query string");
+    }
     QueryStringDecoder url = new QueryStringDecoder(req.uri(), StandardCharsets.UTF_8);
     Map<String, List<String>> params = new HashMap<>(url.parameters());
     String accept = req.headers().get(HttpHeaderNames.ACCEPT);
@@ -48,7 +56,7 @@ public record SparqlRequest(
         throw bad("an update must be sent with POST, not GET");
       }
       if (!params.containsKey("query")) {
-        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null, null, false);
+        return new SparqlRequest(Kind.PAGE, "", List.of(), List.of(), accept, null, null, false, 0);
       }
       return fromParams(params, accept);
     }
@@ -58,9 +66,10 @@ public record SparqlRequest(
     }
     String contentType = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
     String baseType = contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
-    String body = req.content().toString(StandardCharsets.UTF_8);
+    String body = StrictUtf8.decode(req.content().nioBuffer(), "the request body");
     switch (baseType) {
       case "application/x-www-form-urlencoded" -> {
+        StrictUtf8.checkPercentEncoded(body, "the form");
         new QueryStringDecoder(body, StandardCharsets.UTF_8, false)
             .parameters()
             .forEach((k, v) -> params.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
@@ -72,7 +81,7 @@ public record SparqlRequest(
       case "application/sparql-update" -> {
         rejectUsingGraphs(params);
         return new SparqlRequest(
-            Kind.UPDATE, body, List.of(), List.of(), accept, null, null, false);
+            Kind.UPDATE, body, List.of(), List.of(), accept, null, null, false, 0);
       }
       default ->
           throw new HttpError(
@@ -96,7 +105,7 @@ public record SparqlRequest(
     if (update != null) {
       rejectUsingGraphs(params);
       return new SparqlRequest(
-          Kind.UPDATE, update, List.of(), List.of(), accept, null, null, false);
+          Kind.UPDATE, update, List.of(), List.of(), accept, null, null, false, 0);
     }
     return query(query, params, accept);
   }
@@ -110,7 +119,24 @@ public record SparqlRequest(
         accept,
         single(params, "format"),
         single(params, "inference"),
-        "true".equals(single(params, "explain")));
+        "true".equals(single(params, "explain")),
+        timeoutMs(single(params, "timeout")));
+  }
+
+  /** The {@code timeout=} parameter: whole milliseconds, at least 1; 0 when absent. */
+  private static long timeoutMs(String v) {
+    if (v == null) {
+      return 0;
+    }
+    try {
+      long ms = Long.parseLong(v.trim());
+      if (ms > 0) {
+        return ms;
+      }
+    } catch (NumberFormatException e) {
+      // answered below
+    }
+    throw bad("timeout= must be a whole number of milliseconds above 0, got '" + v + "'");
   }
 
   private static String single(Map<String, List<String>> params, String name) {
