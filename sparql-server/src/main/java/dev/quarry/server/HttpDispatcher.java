@@ -92,9 +92,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
         case "/", "" ->
             HttpResponses.send(
                 ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
-        case "/health" ->
-            HttpResponses.send(
-                ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
+        case "/health" -> health(ctx, keepAlive);
         case "/metrics" ->
             HttpResponses.send(
                 ctx,
@@ -111,6 +109,23 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       }
     } catch (HttpError e) {
       HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
+    }
+  }
+
+  /** 200 if the store answers a read, else 503 with what failed (for load balancers, probes). */
+  private void health(ChannelHandlerContext ctx, boolean keepAlive) {
+    try {
+      queries.storeAnswers();
+      HttpResponses.send(
+          ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
+    } catch (RuntimeException e) {
+      String why = String.valueOf(e.getMessage()).replace("\\", "\\\\").replace("\"", "\\\"");
+      HttpResponses.send(
+          ctx,
+          HttpResponseStatus.SERVICE_UNAVAILABLE,
+          "application/json",
+          "{\"status\":\"failing\",\"error\":\"" + why + "\"}\n",
+          keepAlive);
     }
   }
 
@@ -173,8 +188,17 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     try {
       workers.execute(work);
     } catch (RejectedExecutionException e) {
-      HttpResponses.error(
-          ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
+      if (workers.isShutdown()) {
+        HttpResponses.error(
+            ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
+        return;
+      }
+      metrics.counter("quarry.sparql.rejected").increment();
+      HttpResponses.busy(
+          ctx,
+          "the server is busy: every query thread is at work and server.queued-requests are"
+              + " waiting; retry shortly",
+          keepAlive);
     }
   }
 

@@ -21,16 +21,36 @@ final class HttpResponses {
       String contentType,
       String body,
       boolean keepAlive) {
+    send(ctx, status, contentType, body, keepAlive, null);
+  }
+
+  private static void send(
+      ChannelHandlerContext ctx,
+      HttpResponseStatus status,
+      String contentType,
+      String body,
+      boolean keepAlive,
+      String retryAfter) {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     FullHttpResponse resp =
         new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
     resp.headers().set(HttpHeaderNames.CONTENT_TYPE, ResponseStream.withCharset(contentType));
+    if (retryAfter != null) {
+      resp.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfter);
+    }
     HttpUtil.setContentLength(resp, bytes.length);
     HttpUtil.setKeepAlive(resp, keepAlive);
     var f = ctx.writeAndFlush(resp);
     if (!keepAlive) {
       f.addListener(ChannelFutureListener.CLOSE);
     }
+  }
+
+  /** 503 with Retry-After: the request was not taken, and may be sent again in a second. */
+  static void busy(ChannelHandlerContext ctx, String message, boolean keepAlive) {
+    HttpResponseStatus status = HttpResponseStatus.SERVICE_UNAVAILABLE;
+    String body = status.code() + " " + status.reasonPhrase() + ": " + message + "\n";
+    send(ctx, status, "text/plain", body, keepAlive, "1");
   }
 
   /** An error: the status and one line saying what went wrong. */

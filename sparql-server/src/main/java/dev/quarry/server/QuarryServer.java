@@ -5,6 +5,12 @@ import dev.quarry.server.sparql.QueryService;
 import dev.quarry.server.sparql.QueryTemplates;
 import dev.quarry.server.sparql.UpdateService;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -25,8 +31,9 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -44,24 +51,33 @@ public final class QuarryServer implements AutoCloseable {
   private final ExecutorService workers;
   private final Channel channel;
   private final PrometheusMeterRegistry metrics;
+  private final JvmGcMetrics gc; // listens to the JVM's GC notifications until closed
 
   private QuarryServer(
       EventLoopGroup boss,
       EventLoopGroup io,
       ExecutorService workers,
       Channel channel,
-      PrometheusMeterRegistry metrics) {
+      PrometheusMeterRegistry metrics,
+      JvmGcMetrics gc) {
     this.boss = boss;
     this.io = io;
     this.workers = workers;
     this.channel = channel;
     this.metrics = metrics;
+    this.gc = gc;
   }
 
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
   public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     store.bindTo(metrics); // the buffer pool's and the executor's meters on /metrics
+    new JvmMemoryMetrics().bindTo(metrics);
+    new JvmThreadMetrics().bindTo(metrics);
+    new ProcessorMetrics().bindTo(metrics);
+    new UptimeMetrics().bindTo(metrics);
+    JvmGcMetrics gc = new JvmGcMetrics();
+    gc.bindTo(metrics);
     QueryService queries =
         new QueryService(
             store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService(), cfg.queryShapes());
@@ -75,14 +91,25 @@ public final class QuarryServer implements AutoCloseable {
         .register(metrics);
     UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
     AtomicInteger n = new AtomicInteger();
-    ExecutorService workers =
-        Executors.newFixedThreadPool(
+    // A bounded queue in front of the query threads: past it, 503 at once (admission control).
+    ThreadPoolExecutor workers =
+        new ThreadPoolExecutor(
             cfg.queryThreads(),
+            cfg.queryThreads(),
+            0,
+            TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(cfg.queuedRequests()),
             r -> {
               Thread t = new Thread(r, "quarry-query-" + n.incrementAndGet());
               t.setDaemon(true);
               return t;
             });
+    Gauge.builder("quarry.sparql.queued", workers, w -> w.getQueue().size())
+        .description("Requests waiting for a query thread")
+        .register(metrics);
+    Gauge.builder("quarry.sparql.active", workers, ThreadPoolExecutor::getActiveCount)
+        .description("Requests running on query threads")
+        .register(metrics);
     HttpDispatcher dispatcher =
         new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
@@ -112,11 +139,12 @@ public final class QuarryServer implements AutoCloseable {
               .bind(cfg.host(), cfg.port())
               .sync()
               .channel();
-      return new QuarryServer(boss, io, workers, ch, metrics);
+      return new QuarryServer(boss, io, workers, ch, metrics, gc);
     } catch (InterruptedException | RuntimeException e) {
       boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       workers.shutdownNow();
+      gc.close();
       throw e;
     }
   }
@@ -153,5 +181,6 @@ public final class QuarryServer implements AutoCloseable {
     workers.shutdownNow();
     boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
     io.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    gc.close();
   }
 }

@@ -16,7 +16,8 @@ public record ServerConfig(
     boolean updateEnabled,
     boolean allowService,
     boolean allowLoadUrls,
-    long queryShapes) {
+    long queryShapes,
+    int queuedRequests) {
 
   public static ServerConfig from(Config c) {
     return new ServerConfig(
@@ -31,6 +32,7 @@ public record ServerConfig(
         c.getBoolean("update.enabled"),
         c.getBoolean("remote.allow-service"),
         c.getBoolean("remote.allow-load-urls"),
-        c.getLong("server.query-shapes"));
+        c.getLong("server.query-shapes"),
+        Math.max(1, c.getInt("server.queued-requests")));
   }
 }

@@ -126,5 +126,14 @@ class ProtocolEdgesTest {
     assertTrue(metrics.contains("quarry_buffer_hits_total"), "buffer pool meters");
     assertTrue(
         metrics.contains("quarry_query_operators_total{executor=\"ids\"}"), "executor meters");
+    assertTrue(metrics.contains("quarry_sparql_queued"), "admission meters");
+    assertTrue(metrics.contains("jvm_memory_used_bytes"), "JVM meters");
+  }
+
+  @Test
+  void healthReadsTheStore() throws Exception {
+    HttpResponse<String> ok = s.get("/health", null);
+    assertEquals(200, ok.statusCode());
+    assertEquals("{\"status\":\"ok\"}\n", ok.body());
   }
 }

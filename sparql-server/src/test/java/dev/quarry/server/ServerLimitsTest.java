@@ -88,6 +88,60 @@ class ServerLimitsTest {
   }
 
   @Test
+  void pastTheQueueRequestsGet503WithRetryAfterAtOnce() throws Exception {
+    try (TestServer s =
+        new TestServer(
+            dir, "update.enabled=true", "server.query-threads=1", "server.queued-requests=1")) {
+      StringBuilder data = new StringBuilder("INSERT DATA {");
+      for (int i = 0; i < 200; i++) {
+        data.append(" <http://ex/s").append(i).append("> <http://ex/p> ").append(i).append(" .");
+      }
+      s.update(data.append(" }").toString());
+      // Each runs until its own 1.5 s limit: one on the thread, one queued, two turned away.
+      String slow =
+          "/sparql?timeout=1500&query="
+              + TestServer.enc(
+                  "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }");
+      java.util.List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> sent =
+          new java.util.ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        sent.add(
+            s.http.sendAsync(
+                java.net.http.HttpRequest.newBuilder(s.uri(slow)).GET().build(),
+                HttpResponse.BodyHandlers.ofString()));
+        Thread.sleep(100); // in order: the first takes the thread before the next arrives
+      }
+      int busy = 0;
+      int cancelled = 0;
+      for (var f : sent) {
+        HttpResponse<String> r = f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(503, r.statusCode(), r.body());
+        if (r.body().contains("busy")) {
+          busy++;
+          assertEquals("1", r.headers().firstValue("Retry-After").orElse(null));
+        } else {
+          cancelled++;
+          assertTrue(r.body().contains("cancelled"), r.body());
+        }
+      }
+      assertEquals(2, busy, "two beyond the thread and the queue");
+      assertEquals(2, cancelled, "the running one and the queued one ran to their limit");
+      assertEquals(200, s.query("ASK {}", null).statusCode(), "and then it takes work again");
+    }
+  }
+
+  @Test
+  void healthSaysWhenTheStoreCannotBeRead() throws Exception {
+    try (TestServer s = new TestServer(dir)) {
+      assertEquals(200, s.get("/health", null).statusCode());
+      s.store.close(); // as a store whose files went away would
+      HttpResponse<String> r = s.get("/health", null);
+      assertEquals(503, r.statusCode(), r.body());
+      assertTrue(r.body().startsWith("{\"status\":\"failing\""), r.body());
+    }
+  }
+
+  @Test
   void theServerListensOnLoopbackByDefault() throws Exception {
     try (TestServer s = new TestServer(dir)) {
       assertTrue(s.endpoint().startsWith("http://127.0.0.1:"), s.endpoint());

@@ -50,6 +50,19 @@ public abstract class AbstractStoreContractTest {
   }
 
   @Test
+  void aClosedStoreRefusesTransactions() {
+    store.close();
+    DatasetGraph dsg = store.dataset();
+    RuntimeException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            RuntimeException.class, () -> dsg.begin(org.apache.jena.query.ReadWrite.READ));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        String.valueOf(e.getMessage()).contains("closed"), e.toString());
+    org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, store::bulkLoad);
+    org.junit.jupiter.api.Assertions.assertFalse(dsg.isInTransaction(), "no half-begun state");
+  }
+
+  @Test
   void committedQuadsAreFoundByEveryPatternShape() {
     DatasetGraph dsg = store.dataset();
     Quad q1 = quad("(<http://g/1> <http://s/1> <http://p/1> 'one')");

@@ -97,6 +97,16 @@ public final class QueryService {
     return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs), inference, limit);
   }
 
+  /**
+   * Whether the store answers: a read transaction that reads its first quad (through the buffer
+   * pool and the index). Throws what the store throws when it cannot.
+   */
+  public boolean storeAnswers() {
+    DatasetGraph dsg = store.dataset();
+    Txn.calculateRead(dsg, () -> dsg.find().hasNext());
+    return true;
+  }
+
   /** Runs a prepared query and writes its result to {@code out}. */
   public void execute(Prepared p, OutputStream out) {
     Txn.executeRead(

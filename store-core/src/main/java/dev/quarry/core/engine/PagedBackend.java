@@ -7,6 +7,7 @@ import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
+import dev.quarry.core.storage.StoreException;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
 
@@ -16,6 +17,7 @@ final class PagedBackend implements QuadBackend {
   final QuadIndexes indexes;
   final StatsTrees statsTrees;
   final Dictionary dictionary;
+  private volatile boolean closed;
 
   PagedBackend(
       Transactions txns, QuadIndexes indexes, StatsTrees statsTrees, Dictionary dictionary) {
@@ -27,17 +29,31 @@ final class PagedBackend implements QuadBackend {
 
   @Override
   public ReadView beginRead() {
+    open();
     return new PagedReadView(this, txns.beginRead());
   }
 
   @Override
   public WriteView beginWrite() {
+    open();
     WriteTxn w = txns.beginWrite();
     try {
       return new PagedWriteView(this, w);
     } catch (RuntimeException e) {
       txns.abort(w);
       throw e;
+    }
+  }
+
+  /** From now on every transaction is refused (the store is closing). */
+  void close() {
+    closed = true;
+  }
+
+  /** Refuses work once the store is closed: its pages and files are gone. */
+  void open() {
+    if (closed) {
+      throw new StoreException("the store is closed");
     }
   }
 

@@ -168,6 +168,7 @@ public final class PagedStore implements Store {
 
   @Override
   public BulkLoad bulkLoad() {
+    engine.open();
     return new PagedBulkLoad(engine);
   }
 
@@ -265,6 +266,7 @@ public final class PagedStore implements Store {
       return;
     }
     closed = true;
+    engine.close();
     closeQuietly(engine.txns::close, engine.dictionary, pool, pages, directory);
   }
 
