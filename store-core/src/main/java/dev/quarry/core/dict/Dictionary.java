@@ -211,6 +211,9 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     final Map<Long, Node> createdNodes = new HashMap<>();
     // Bulk mode: new (hash, id) rows are collected and merged into the index in one rebuild.
     boolean deferred;
+    // A bulk load's terms do not go into the shared caches: they would evict the working set, and
+    // putting a million of them there was 5% of a load's time.
+    boolean bulk;
     long[] pending = new long[0];
     int pendingCount;
 
@@ -230,6 +233,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     /** Collects new terms' index rows for {@link Dictionary#finishBulk} instead of inserting. */
     public void deferIndexing() {
       deferred = true;
+      bulk = true;
     }
 
     void defer(long h1, long h2, long id) {
@@ -276,7 +280,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   @Override
   public void committed(WriteTxn w) {
     Writes mine = w.peek(WRITES);
-    if (mine != null) {
+    if (mine != null && !mine.bulk) {
       mine.created.forEach(ids::put);
       mine.createdNodes.forEach(nodes::put);
     }
