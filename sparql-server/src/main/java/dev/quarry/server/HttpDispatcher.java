@@ -144,7 +144,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
               HttpResponseStatus.FORBIDDEN,
               "SPARQL Update is disabled on this server (set update.enabled: true to enable it)");
         }
-        submit(ctx, keepAlive, () -> update(ctx, sr.text(), keepAlive));
+        submit(ctx, keepAlive, () -> update(ctx, sr, keepAlive));
       }
     }
   }
@@ -173,10 +173,10 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
   }
 
-  private void update(ChannelHandlerContext ctx, String text, boolean keepAlive) {
+  private void update(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive) {
     org.apache.jena.update.UpdateRequest update;
     try {
-      update = updates.prepare(text);
+      update = updates.prepare(sr.text(), null, sr.defaultGraphs(), sr.namedGraphs());
     } catch (RuntimeException e) {
       HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
       return;

@@ -142,6 +142,42 @@ class ServerLimitsTest {
   }
 
   @Test
+  void usingGraphUriGivesAnUpdateItsDataset() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true")) {
+      s.update(
+          "INSERT DATA { <http://ex/d> <http://ex/p> 0 . GRAPH <http://ex/g1> { <http://ex/a>"
+              + " <http://ex/p> 1 } GRAPH <http://ex/g2> { <http://ex/b> <http://ex/p> 2 } }");
+      String copy = "INSERT { GRAPH <http://ex/out> { ?s ?p ?o } } WHERE { ?s ?p ?o }";
+      HttpResponse<String> r =
+          s.post(
+              "application/x-www-form-urlencoded",
+              "update="
+                  + TestServer.enc(copy)
+                  + "&using-graph-uri="
+                  + TestServer.enc("http://ex/g1"),
+              null);
+      assertEquals(200, r.statusCode(), r.body());
+      assertEquals(
+          "s\r\nhttp://ex/a\r\n",
+          s.query("SELECT ?s { GRAPH <http://ex/out> { ?s ?p ?o } }", "text/csv").body(),
+          "the WHERE read g1 only, not the default graph or g2");
+
+      HttpResponse<String> both =
+          s.post(
+              "application/x-www-form-urlencoded",
+              "update="
+                  + TestServer.enc(
+                      "INSERT { GRAPH <http://ex/out2> { ?s ?p ?o } } USING <http://ex/g2> WHERE"
+                          + " { ?s ?p ?o }")
+                  + "&using-graph-uri="
+                  + TestServer.enc("http://ex/g1"),
+              null);
+      assertEquals(400, both.statusCode(), both.body());
+      assertTrue(both.body().contains("may not be given too"), both.body());
+    }
+  }
+
+  @Test
   void theServerListensOnLoopbackByDefault() throws Exception {
     try (TestServer s = new TestServer(dir)) {
       assertTrue(s.endpoint().startsWith("http://127.0.0.1:"), s.endpoint());

@@ -27,6 +27,8 @@ import java.util.Map;
 public record SparqlRequest(
     Kind kind,
     String text,
+    // A query's default-graph-uri and named-graph-uri; an update's using-graph-uri and
+    // using-named-graph-uri.
     List<String> defaultGraphs,
     List<String> namedGraphs,
     String accept,
@@ -79,9 +81,7 @@ public record SparqlRequest(
         return query(body, params, accept);
       }
       case "application/sparql-update" -> {
-        rejectUsingGraphs(params);
-        return new SparqlRequest(
-            Kind.UPDATE, body, List.of(), List.of(), accept, null, null, false, 0);
+        return update(body, params, accept);
       }
       default ->
           throw new HttpError(
@@ -103,9 +103,7 @@ public record SparqlRequest(
       throw bad("no query= or update= parameter");
     }
     if (update != null) {
-      rejectUsingGraphs(params);
-      return new SparqlRequest(
-          Kind.UPDATE, update, List.of(), List.of(), accept, null, null, false, 0);
+      return update(update, params, accept);
     }
     return query(query, params, accept);
   }
@@ -150,11 +148,21 @@ public record SparqlRequest(
     return v.get(0);
   }
 
-  private static void rejectUsingGraphs(Map<String, List<String>> params) {
-    if (params.containsKey("using-graph-uri") || params.containsKey("using-named-graph-uri")) {
-      throw bad(
-          "using-graph-uri and using-named-graph-uri are not supported yet; use USING in the update");
-    }
+  /**
+   * An update; its dataset (the protocol's USING) in {@code defaultGraphs}, {@code namedGraphs}.
+   */
+  private static SparqlRequest update(
+      String text, Map<String, List<String>> params, String accept) {
+    return new SparqlRequest(
+        Kind.UPDATE,
+        text,
+        params.getOrDefault("using-graph-uri", List.of()),
+        params.getOrDefault("using-named-graph-uri", List.of()),
+        accept,
+        null,
+        null,
+        false,
+        0);
   }
 
   private static HttpError bad(String message) {

@@ -3,10 +3,13 @@ package dev.quarry.server.sparql;
 import dev.quarry.core.Store;
 import dev.quarry.server.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.List;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.exec.UpdateExec;
 import org.apache.jena.sparql.modify.request.UpdateLoad;
+import org.apache.jena.sparql.modify.request.UpdateWithUsing;
 import org.apache.jena.system.Txn;
 import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateFactory;
@@ -33,7 +36,7 @@ public final class UpdateService {
    * @throws HttpError 400 for a syntax error, 403 for a LOAD of a remote URL when not allowed
    */
   public UpdateRequest prepare(String text) {
-    return prepare(text, null);
+    return prepare(text, null, List.of(), List.of());
   }
 
   /**
@@ -42,12 +45,26 @@ public final class UpdateService {
    * request: SILENT asks for failures to be ignored, and fetching is the failure.
    */
   public UpdateRequest prepare(String text, String base) {
+    return prepare(text, base, List.of(), List.of());
+  }
+
+  /**
+   * As above, with the protocol's dataset: {@code using} and {@code usingNamed} (the
+   * using-graph-uri and using-named-graph-uri parameters) act as USING and USING NAMED on every
+   * operation that has a WHERE. An update with USING, USING NAMED or WITH of its own may not also
+   * have them (SPARQL 1.1 Protocol, 2.2.3): 400.
+   */
+  public UpdateRequest prepare(
+      String text, String base, List<String> using, List<String> usingNamed) {
     UpdateRequest req;
     try {
       req = UpdateFactory.create(text, base);
     } catch (QueryParseException e) {
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
+    }
+    if (!using.isEmpty() || !usingNamed.isEmpty()) {
+      applyUsing(req, using, usingNamed);
     }
     if (!allowLoadUrls) {
       UpdateRequest kept = new UpdateRequest();
@@ -71,6 +88,22 @@ public final class UpdateService {
       return kept;
     }
     return req;
+  }
+
+  private static void applyUsing(UpdateRequest req, List<String> using, List<String> usingNamed) {
+    for (Update op : req.getOperations()) {
+      if (!(op instanceof UpdateWithUsing u)) {
+        continue;
+      }
+      if (!u.getUsing().isEmpty() || !u.getUsingNamed().isEmpty() || u.getWithIRI() != null) {
+        throw new HttpError(
+            HttpResponseStatus.BAD_REQUEST,
+            "the update names its dataset (USING, USING NAMED or WITH), so using-graph-uri and"
+                + " using-named-graph-uri may not be given too");
+      }
+      using.forEach(g -> u.addUsing(NodeFactory.createURI(g)));
+      usingNamed.forEach(g -> u.addUsingNamed(NodeFactory.createURI(g)));
+    }
   }
 
   /** Applies the update atomically. */
