@@ -26,6 +26,8 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.compression.StandardCompressionOptions;
+import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
@@ -129,8 +131,16 @@ public final class QuarryServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
+                      c.pipeline().addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024));
+                      if (cfg.compress()) { // gzip or deflate when the client asks
+                        c.pipeline()
+                            .addLast(
+                                new HttpContentCompressor(
+                                    1024,
+                                    StandardCompressionOptions.gzip(),
+                                    StandardCompressionOptions.deflate()));
+                      }
                       c.pipeline()
-                          .addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024))
                           .addLast(new HttpServerExpectContinueHandler())
                           .addLast(new HttpObjectAggregator(maxBody))
                           .addLast(dispatcher);

@@ -17,7 +17,8 @@ public record ServerConfig(
     boolean allowService,
     boolean allowLoadUrls,
     long queryShapes,
-    int queuedRequests) {
+    int queuedRequests,
+    boolean compress) {
 
   public static ServerConfig from(Config c) {
     return new ServerConfig(
@@ -33,6 +34,7 @@ public record ServerConfig(
         c.getBoolean("remote.allow-service"),
         c.getBoolean("remote.allow-load-urls"),
         c.getLong("server.query-shapes"),
-        Math.max(1, c.getInt("server.queued-requests")));
+        Math.max(1, c.getInt("server.queued-requests")),
+        c.getBoolean("server.compress"));
   }
 }

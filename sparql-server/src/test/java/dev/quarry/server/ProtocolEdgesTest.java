@@ -131,6 +131,29 @@ class ProtocolEdgesTest {
   }
 
   @Test
+  void resultsAreGzippedWhenTheClientAsks() throws Exception {
+    String all = "SELECT * { ?s ?p ?o } ORDER BY ?s ?o";
+    HttpRequest r =
+        HttpRequest.newBuilder(s.uri("/sparql?query=" + TestServer.enc(all)))
+            .header("Accept", "text/csv")
+            .header("Accept-Encoding", "gzip")
+            .build();
+    HttpResponse<byte[]> zipped = HTTP.send(r, HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, zipped.statusCode());
+    assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(null));
+    byte[] plain;
+    try (var in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+      plain = in.readAllBytes();
+    }
+    String expected = s.query(all, "text/csv").body();
+    assertEquals(expected, new String(plain, StandardCharsets.UTF_8));
+    assertTrue(zipped.body().length < expected.length() / 2, "compressed");
+    HttpResponse<String> small = s.query("ASK {}", null);
+    assertTrue(small.headers().firstValue("Content-Encoding").isEmpty(), "not asked: plain");
+  }
+
+  @Test
   void healthReadsTheStore() throws Exception {
     HttpResponse<String> ok = s.get("/health", null);
     assertEquals(200, ok.statusCode());
