@@ -115,7 +115,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   /** 200 if the store answers a read, else 503 with what failed (for load balancers, probes). */
   private void health(ChannelHandlerContext ctx, boolean keepAlive) {
     try {
-      queries.storeAnswers();
+      queries.checkStoreAnswers();
       HttpResponses.send(
           ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
     } catch (RuntimeException e) {

@@ -48,19 +48,22 @@ final class HttpResponses {
 
   /** 503 with Retry-After: the request was not taken, and may be sent again in a second. */
   static void busy(ChannelHandlerContext ctx, String message, boolean keepAlive) {
-    HttpResponseStatus status = HttpResponseStatus.SERVICE_UNAVAILABLE;
-    String body = status.code() + " " + status.reasonPhrase() + ": " + message + "\n";
-    send(ctx, status, "text/plain", body, keepAlive, "1");
+    error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, message, keepAlive, "1");
   }
 
   /** An error: the status and one line saying what went wrong. */
   static void error(
       ChannelHandlerContext ctx, HttpResponseStatus status, String message, boolean keepAlive) {
-    send(
-        ctx,
-        status,
-        "text/plain",
-        status.code() + " " + status.reasonPhrase() + ": " + message + "\n",
-        keepAlive);
+    error(ctx, status, message, keepAlive, null);
+  }
+
+  private static void error(
+      ChannelHandlerContext ctx,
+      HttpResponseStatus status,
+      String message,
+      boolean keepAlive,
+      String retryAfter) {
+    String body = status.code() + " " + status.reasonPhrase() + ": " + message + "\n";
+    send(ctx, status, "text/plain", body, keepAlive, retryAfter);
   }
 }

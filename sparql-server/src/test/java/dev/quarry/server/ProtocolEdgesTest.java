@@ -98,6 +98,12 @@ class ProtocolEdgesTest {
     assertTrue(broken.startsWith("HTTP/1.1 400"), broken);
     assertTrue(broken.contains("percent escape at character 10"), broken);
 
+    // A raw ';' (allowed in a URL's query) is part of the query, not a parameter separator.
+    HttpResponse<String> semicolon =
+        s.get(
+            "/sparql?query=SELECT%20*%20%7B%20?s%20?p%20?o%20;%20?q%20?r%20%7D%20LIMIT%201", null);
+    assertEquals(200, semicolon.statusCode(), semicolon.body());
+
     HttpResponse<String> form =
         postBytes("application/x-www-form-urlencoded", "query=ASK%G0".getBytes());
     assertEquals(400, form.statusCode(), form.body());

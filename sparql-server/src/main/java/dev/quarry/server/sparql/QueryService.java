@@ -98,13 +98,12 @@ public final class QueryService {
   }
 
   /**
-   * Whether the store answers: a read transaction that reads its first quad (through the buffer
+   * Checks that the store answers: a read transaction that reads its first quad (through the buffer
    * pool and the index). Throws what the store throws when it cannot.
    */
-  public boolean storeAnswers() {
+  public void checkStoreAnswers() {
     DatasetGraph dsg = store.dataset();
     Txn.calculateRead(dsg, () -> dsg.find().hasNext());
-    return true;
   }
 
   /** Runs a prepared query and writes its result to {@code out}. */

@@ -5,8 +5,6 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,11 +43,11 @@ public record SparqlRequest(
 
   public static SparqlRequest parse(FullHttpRequest req) {
     int q = req.uri().indexOf('?');
-    if (q >= 0) {
-      StrictUtf8.checkPercentEncoded(req.uri().substring(q + 1), "the URL's query string");
-    }
-    QueryStringDecoder url = new QueryStringDecoder(req.uri(), StandardCharsets.UTF_8);
-    Map<String, List<String>> params = new HashMap<>(url.parameters());
+    Map<String, List<String>> params =
+        q < 0
+            ? new HashMap<>()
+            : new HashMap<>(
+                StrictForm.parameters(req.uri().substring(q + 1), "the URL's query string"));
     String accept = req.headers().get(HttpHeaderNames.ACCEPT);
     HttpMethod method = req.method();
 
@@ -68,12 +66,10 @@ public record SparqlRequest(
     }
     String contentType = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
     String baseType = contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
-    String body = StrictUtf8.decode(req.content().nioBuffer(), "the request body");
+    String body = StrictForm.decode(req.content().nioBuffer(), "the request body");
     switch (baseType) {
       case "application/x-www-form-urlencoded" -> {
-        StrictUtf8.checkPercentEncoded(body, "the form");
-        new QueryStringDecoder(body, StandardCharsets.UTF_8, false)
-            .parameters()
+        StrictForm.parameters(body, "the form")
             .forEach((k, v) -> params.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
         return fromParams(params, accept);
       }

@@ -26,7 +26,7 @@ final class IndexCheck {
   }
 
   CheckReport run() {
-    ReadTxn r = engine.txns.beginRead();
+    ReadTxn r = engine.readTxn();
     try {
       Snapshot c = r.state();
       long[] roots = c.roots().values();

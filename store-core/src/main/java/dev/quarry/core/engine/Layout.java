@@ -20,8 +20,8 @@ final class Layout {
   static final int GRAPH_STATS_OWNER = 9;
 
   /**
-   * The slots, in the order the unnamed formats (versions 1 and 2) stored them, the trailing
-   * term-file length last.
+   * The slots, in the order the unnamed root formats (versions 1 and 2) stored them, the term-file
+   * length, which they stored last, last.
    */
   static final List<String> SLOTS = slots();
 

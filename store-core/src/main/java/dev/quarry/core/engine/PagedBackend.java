@@ -8,6 +8,7 @@ import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.storage.StoreException;
+import dev.quarry.core.txn.ReadTxn;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
 
@@ -29,14 +30,12 @@ final class PagedBackend implements QuadBackend {
 
   @Override
   public ReadView beginRead() {
-    open();
-    return new PagedReadView(this, txns.beginRead());
+    return new PagedReadView(this, readTxn());
   }
 
   @Override
   public WriteView beginWrite() {
-    open();
-    WriteTxn w = txns.beginWrite();
+    WriteTxn w = writeTxn();
     try {
       return new PagedWriteView(this, w);
     } catch (RuntimeException e) {
@@ -50,8 +49,19 @@ final class PagedBackend implements QuadBackend {
     closed = true;
   }
 
-  /** Refuses work once the store is closed: its pages and files are gone. */
-  void open() {
+  /** A read transaction; refused once the store is closed (its pages and files are gone). */
+  ReadTxn readTxn() {
+    checkOpen();
+    return txns.beginRead();
+  }
+
+  /** The write transaction; refused once the store is closed. */
+  WriteTxn writeTxn() {
+    checkOpen();
+    return txns.beginWrite();
+  }
+
+  private void checkOpen() {
     if (closed) {
       throw new StoreException("the store is closed");
     }

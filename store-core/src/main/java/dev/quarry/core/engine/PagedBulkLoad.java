@@ -25,7 +25,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
 
   PagedBulkLoad(PagedBackend engine) {
     this.txns = engine.txns;
-    this.w = txns.beginWrite();
+    this.w = engine.writeTxn();
     try {
       this.writer = engine.writer(w, true);
     } catch (RuntimeException e) {

@@ -93,7 +93,7 @@ public final class PagedStore implements Store {
       pages = PageStores.open(config);
       pool = BufferPool.open(pages, BufferPoolConfig.from(config), registry);
       SpaceMap space = SpaceMap.load(pages);
-      RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS, Layout.SLOTS);
+      RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS);
       QuadIndexes indexes = new QuadIndexes(pool, Layout.FIRST_INDEX_OWNER, roots);
       StatsTrees statsTrees =
           new StatsTrees(
@@ -168,7 +168,6 @@ public final class PagedStore implements Store {
 
   @Override
   public BulkLoad bulkLoad() {
-    engine.open();
     return new PagedBulkLoad(engine);
   }
 

@@ -95,13 +95,36 @@ public enum QuadOrder {
    * bound prefix, everything from the first unbound column on.
    */
   public void range(long g, long s, long p, long o, long[] lo, long[] hi) {
-    long[] q = {g, s, p, o};
+    range(g, s, p, o, o, lo, 0, hi, 0);
+  }
+
+  /**
+   * The key range of a pattern whose object lies in {@code [oLo, oHi]} ({@code oLo == oHi}: one
+   * object; both {@code ANY}: any), written to {@code lo[loAt..]} and {@code hi[hiAt..]}: the bound
+   * prefix, then the object's range if it comes next, then everything.
+   */
+  public void range(
+      long g, long s, long p, long oLo, long oHi, long[] lo, int loAt, long[] hi, int hiAt) {
+    long[] q = {g, s, p, oLo};
     boolean open = false;
     for (int c = 0; c < columns.length; c++) {
-      long v = q[columns[c]];
-      open |= v == ANY;
-      lo[c] = open ? 0 : v;
-      hi[c] = open ? MAX : v;
+      long from;
+      long to;
+      if (open) {
+        from = 0;
+        to = MAX;
+      } else if (columns[c] == O && oLo != oHi) {
+        from = oLo;
+        to = oHi;
+        open = true; // after a range, everything
+      } else {
+        long v = q[columns[c]];
+        open = v == ANY;
+        from = open ? 0 : v;
+        to = open ? MAX : v;
+      }
+      lo[loAt + c] = from;
+      hi[hiAt + c] = to;
     }
   }
 }

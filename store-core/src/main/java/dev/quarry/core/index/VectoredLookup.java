@@ -1,20 +1,33 @@
 package dev.quarry.core.index;
 
+import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.index.spi.QuadProbes;
 import dev.quarry.core.index.spi.QuadSink;
 import dev.quarry.core.index.spi.QuadView;
+import java.util.Arrays;
 
 /**
  * A batch of quad probes as key ranges of PSOG and POGS, each sorted and read with one descent per
  * index ({@link dev.quarry.core.btree.BTree#lookupBatch}): a probe whose subject is bound, or whose
  * object is free, reads PSOG {@code (p, s, o, g)}; the rest (object bound or a range, subject free)
- * read POGS {@code (p, o, g, s)}. Probes asking for the same quads are read once and each gets the
- * rows. Rows outside a probe's bound parts (a graph after a free column) are filtered out here.
+ * read POGS {@code (p, o, g, s)}. Equal probes are read once and each gets the rows. Rows outside a
+ * probe's bound parts (a graph after a free column) are filtered out here.
  */
 final class VectoredLookup {
   private static final long ANY = QuadView.NONE;
-  private static final long MAX = -1L;
   private static final int KEY = 4;
+
+  /**
+   * A probe as one sortable row: its key range (lo, hi), its parts (g, s, oLo, oHi; p is the key's
+   * first column), and last its number. Sorted, equal probes are adjacent.
+   */
+  private static final int G = 2 * KEY;
+
+  private static final int S = G + 1;
+  private static final int O_LO = G + 2;
+  private static final int O_HI = G + 3;
+  private static final int NUMBER = G + 4;
+  private static final int WIDTH = NUMBER + 1;
 
   private VectoredLookup() {}
 
@@ -48,25 +61,40 @@ final class VectoredLookup {
     if (n == 0) {
       return true;
     }
-    long[] keys = new long[n * 2 * KEY]; // lo then hi, per probe in `which` order
+    long[] rows = new long[n * WIDTH];
     for (int i = 0; i < n; i++) {
-      keyRange(order, probes, which[i], keys, i * 2 * KEY);
+      int p = which[i];
+      int at = i * WIDTH;
+      order.range(
+          probes.g(p),
+          probes.s(p),
+          probes.p(p),
+          probes.objectLo(p),
+          probes.objectHi(p),
+          rows,
+          at,
+          rows,
+          at + KEY);
+      rows[at + G] = probes.g(p);
+      rows[at + S] = probes.s(p);
+      rows[at + O_LO] = probes.objectLo(p);
+      rows[at + O_HI] = probes.objectHi(p);
+      rows[at + NUMBER] = p;
     }
-    int[] sorted = ProbeSort.sort(keys, n, 2 * KEY);
-    // Probes with equal ranges and equal parts are read once: first[u] is where the sorted probes
-    // of unique range u start.
+    RowSort.sort(rows, n, WIDTH);
+    // first[u]: where the sorted probes of unique probe u start.
     long[] los = new long[n * KEY];
     long[] his = new long[n * KEY];
     int[] first = new int[n + 1];
     int unique = 0;
     for (int i = 0; i < n; i++) {
-      int k = sorted[i];
-      if (i > 0 && same(keys, k, sorted[i - 1], probes, which)) {
+      int at = i * WIDTH;
+      if (i > 0 && Arrays.equals(rows, at, at + NUMBER, rows, at - WIDTH, at - WIDTH + NUMBER)) {
         continue;
       }
       first[unique] = i;
-      System.arraycopy(keys, k * 2 * KEY, los, unique * KEY, KEY);
-      System.arraycopy(keys, k * 2 * KEY + KEY, his, unique * KEY, KEY);
+      System.arraycopy(rows, at, los, unique * KEY, KEY);
+      System.arraycopy(rows, at + KEY, his, unique * KEY, KEY);
       unique++;
     }
     first[unique] = n;
@@ -81,14 +109,16 @@ final class VectoredLookup {
             los,
             his,
             unique,
-            (u, rows, at) -> {
-              long g = rows[at + gc];
-              long s = rows[at + sc];
-              long p = rows[at + pc];
-              long o = rows[at + oc];
+            (u, found, at) -> {
+              long g = found[at + gc];
+              long s = found[at + sc];
+              long o = found[at + oc];
+              if (!matches(rows, first[u] * WIDTH, g, s, o)) {
+                return true; // the probes of u are equal: none of them wants this row
+              }
+              long p = found[at + pc];
               for (int i = first[u]; i < first[u + 1]; i++) {
-                int probe = which[sorted[i]];
-                if (matches(probes, probe, g, s, o) && !sink.accept(probe, g, s, p, o)) {
+                if (!sink.accept((int) rows[i * WIDTH + NUMBER], g, s, p, o)) {
                   stopped[0] = true;
                   return false;
                 }
@@ -98,63 +128,18 @@ final class VectoredLookup {
     return !stopped[0];
   }
 
-  /** The key range of probe {@code i} in {@code order}: bound prefix, a range, then open. */
-  private static void keyRange(QuadOrder order, QuadProbes probes, int i, long[] keys, int at) {
-    long oLo = probes.objectLo(i);
-    long oHi = probes.objectHi(i);
-    long[] quad = {probes.g(i), probes.s(i), probes.p(i), oLo};
-    boolean open = false;
-    for (int c = 0; c < KEY; c++) {
-      int part = partAt(order, c);
-      if (open) {
-        keys[at + c] = 0;
-        keys[at + KEY + c] = MAX;
-      } else if (part == QuadOrder.O && !probes.objectFree(i)) {
-        keys[at + c] = oLo;
-        keys[at + KEY + c] = oHi;
-        open = oLo != oHi; // after a range, everything
-      } else {
-        long v = quad[part];
-        open = v == ANY;
-        keys[at + c] = open ? 0 : v;
-        keys[at + KEY + c] = open ? MAX : v;
-      }
-    }
-  }
-
-  private static int partAt(QuadOrder order, int column) {
-    for (int part = 0; part < 4; part++) {
-      if (order.columnOf(part) == column) {
-        return part;
-      }
-    }
-    throw new IllegalStateException();
-  }
-
-  private static boolean same(long[] keys, int a, int b, QuadProbes probes, int[] which) {
-    for (int c = 0; c < 2 * KEY; c++) {
-      if (keys[a * 2 * KEY + c] != keys[b * 2 * KEY + c]) {
-        return false;
-      }
-    }
-    int pa = which[a];
-    int pb = which[b];
-    return probes.g(pa) == probes.g(pb)
-        && probes.s(pa) == probes.s(pb)
-        && probes.objectLo(pa) == probes.objectLo(pb)
-        && probes.objectHi(pa) == probes.objectHi(pb);
-  }
-
-  private static boolean matches(QuadProbes probes, int i, long g, long s, long o) {
-    long pg = probes.g(i);
-    long ps = probes.s(i);
+  /** Whether a found quad fits the parts of the probe row at {@code rows[at..]}. */
+  private static boolean matches(long[] rows, int at, long g, long s, long o) {
+    long pg = rows[at + G];
+    long ps = rows[at + S];
     if ((pg != ANY && pg != g) || (ps != ANY && ps != s)) {
       return false;
     }
-    if (probes.objectFree(i)) {
+    long lo = rows[at + O_LO];
+    long hi = rows[at + O_HI];
+    if (lo == ANY && hi == ANY) {
       return true;
     }
-    return Long.compareUnsigned(o, probes.objectLo(i)) >= 0
-        && Long.compareUnsigned(o, probes.objectHi(i)) <= 0;
+    return Long.compareUnsigned(o, lo) >= 0 && Long.compareUnsigned(o, hi) <= 0;
   }
 }

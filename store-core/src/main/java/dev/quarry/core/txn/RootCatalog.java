@@ -11,9 +11,9 @@ import java.util.List;
  * map; what a slot means belongs to the component that owns it. Immutable: a snapshot holds one, a
  * writer makes a new one from its working copy.
  *
- * <p>Persisted as {@code version 3, count, (name length, name in UTF-8, value) per slot}. The
- * layouts of versions 1 and 2 had unnamed positions; {@link #fromBytes} maps them by the names the
- * caller gives for those positions.
+ * <p>Persisted as {@code version 3, count, (name length, name in UTF-8, value) per slot}. Versions
+ * 1 and 2 stored unnamed positions in the layout's order, its last slot stored last; {@link
+ * #fromBytes} reads them by that order.
  */
 public final class RootCatalog {
   /** The value of a slot that holds nothing yet (an empty tree). */
@@ -83,10 +83,10 @@ public final class RootCatalog {
   /**
    * Reads a persisted catalog into the slots of {@code layout}: slots the bytes lack stay {@link
    * #NONE} (a component added since starts empty); a persisted slot the layout lacks is an error.
-   * Empty bytes (a new store) give the empty catalog. {@code legacyPositions} names the positions
-   * of the unnamed layouts (versions 1 and 2: their count of longs, then one trailing long).
+   * Empty bytes (a new store) give the empty catalog. The unnamed versions 1 and 2 hold the first
+   * {@code count} slots of the layout in order, then its last slot.
    */
-  public static RootCatalog fromBytes(byte[] bytes, List<String> layout, List<String> legacy) {
+  public static RootCatalog fromBytes(byte[] bytes, List<String> layout) {
     RootCatalog c = empty(layout);
     if (bytes.length == 0) {
       return c;
@@ -102,12 +102,11 @@ public final class RootCatalog {
       }
       return c;
     }
-    if ((version == 1 || version == 2) && count < legacy.size()) {
-      // Positions 0..count-1, then the trailing value (the last legacy name).
+    if ((version == 1 || version == 2) && count < layout.size()) {
       for (int i = 0; i < count; i++) {
-        c.values[c.slot(legacy.get(i))] = b.getLong();
+        c.values[i] = b.getLong();
       }
-      c.values[c.slot(legacy.get(legacy.size() - 1))] = b.getLong();
+      c.values[layout.size() - 1] = b.getLong();
       return c;
     }
     throw new IllegalStateException("unknown root catalog format " + version + "/" + count);

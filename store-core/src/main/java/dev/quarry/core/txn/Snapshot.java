@@ -36,7 +36,10 @@ public final class Snapshot {
     return (T) values.get(key);
   }
 
-  Map<TxnKey<?>, Object> values() {
-    return values;
+  /** The state a writer that started from this one commits: its values over these. */
+  Snapshot next(RootCatalog newRoots, Map<TxnKey<?>, Object> published) {
+    Snapshot s = new Snapshot(newRoots, generation + 1, values);
+    s.values.putAll(published);
+    return s;
   }
 }

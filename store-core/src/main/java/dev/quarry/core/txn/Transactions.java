@@ -7,9 +7,7 @@ import dev.quarry.core.storage.StoreException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -138,9 +136,7 @@ public final class Transactions {
       for (TxnParticipant p : participants) {
         p.prepare(w);
       }
-      Map<TxnKey<?>, Object> values = new IdentityHashMap<>(w.base.values());
-      values.putAll(w.published);
-      Snapshot next = new Snapshot(w.base.roots().with(w.roots), logical.generation() + 1, values);
+      Snapshot next = w.base.next(w.base.roots().with(w.roots), w.published); // base is logical
       generation = next.generation();
       synchronized (readers) {
         List<Long> released = w.pages.released();

@@ -141,7 +141,7 @@ class StatsPersistenceTest {
   private void rewriteRootsAsFirstFormat() throws Exception {
     try (PageStore pages = PageStores.open(config())) {
       SpaceMap space = SpaceMap.load(pages);
-      RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS, Layout.SLOTS);
+      RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS);
       ByteBuffer b = ByteBuffer.allocate(4 + 4 + 8 * 6 + 8);
       b.putInt(1).putInt(6);
       for (int t = 0; t < 6; t++) {

@@ -1,0 +1,84 @@
+package dev.quarry.server.sparql;
+
+import dev.quarry.server.HttpError;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Request text as the protocol requires it, UTF-8, checked rather than repaired: a malformed byte
+ * sequence or percent escape is a 400 that says where, not a query quietly run with U+FFFD in it.
+ * Parameters ({@code a=1&b=2}, in a URL's query string or a form body) are split on {@code &} only
+ * (a raw {@code ;} in a query stays in the query) and decoded in one pass.
+ */
+final class StrictForm {
+  private StrictForm() {}
+
+  /** Decodes {@code bytes}; a 400 naming {@code what} and the byte offset if they are not UTF-8. */
+  static String decode(ByteBuffer bytes, String what) {
+    int start = bytes.position();
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(bytes)
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new HttpError(
+          HttpResponseStatus.BAD_REQUEST,
+          what + " is not valid UTF-8 (at byte " + (bytes.position() - start) + ")");
+    }
+  }
+
+  /** The parameters of {@code raw} (a query string or a form), in order; 400 if malformed. */
+  static Map<String, List<String>> parameters(String raw, String what) {
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    int from = 0;
+    while (from <= raw.length()) {
+      int end = raw.indexOf('&', from);
+      end = end < 0 ? raw.length() : end;
+      if (end > from) {
+        int eq = raw.indexOf('=', from);
+        eq = eq < 0 || eq > end ? end : eq;
+        String name = component(raw, from, eq, what);
+        String value = eq < end ? component(raw, eq + 1, end, what) : "";
+        params.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+      }
+      from = end + 1;
+    }
+    return params;
+  }
+
+  /** {@code raw[from, to)} percent-decoded ({@code +} is a space), as UTF-8. */
+  private static String component(String raw, int from, int to, String what) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(to - from);
+    int i = from;
+    while (i < to) {
+      if (raw.charAt(i) == '%') {
+        int hi = i + 2 < to ? Character.digit(raw.charAt(i + 1), 16) : -1;
+        int lo = i + 2 < to ? Character.digit(raw.charAt(i + 2), 16) : -1;
+        if (hi < 0 || lo < 0) {
+          throw new HttpError(
+              HttpResponseStatus.BAD_REQUEST,
+              what + " has a malformed percent escape at character " + (i + 1));
+        }
+        bytes.write(hi * 16 + lo);
+        i += 3;
+      } else {
+        int run = raw.indexOf('%', i);
+        run = run < 0 || run > to ? to : run;
+        bytes.writeBytes(raw.substring(i, run).replace('+', ' ').getBytes(StandardCharsets.UTF_8));
+        i = run;
+      }
+    }
+    return decode(ByteBuffer.wrap(bytes.toByteArray()), what + " (percent-decoded)");
+  }
+}
