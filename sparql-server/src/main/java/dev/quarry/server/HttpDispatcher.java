@@ -1,15 +1,14 @@
 package dev.quarry.server;
 
-import dev.quarry.server.sparql.QueryService;
-import dev.quarry.server.sparql.ResultLimitException;
+import dev.quarry.server.auth.Access;
+import dev.quarry.server.gsp.GraphStoreRequest;
 import dev.quarry.server.sparql.SparqlRequest;
-import dev.quarry.server.sparql.UpdateService;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -18,104 +17,210 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import org.apache.jena.query.QueryCancelledException;
-import org.apache.jena.query.QueryException;
-import org.apache.jena.shared.JenaException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes each HTTP request: {@code /sparql} (queries, updates, the query page), {@code /health},
- * {@code /metrics}. Queries and updates run on the query threads, never on Netty's I/O threads.
+ * Routes each HTTP request: {@code /sparql} (queries, updates, the Graph Store Protocol, the query
+ * page, the Service Description), {@code /data} (the Graph Store Protocol), {@code /health}, {@code
+ * /metrics}. Checks write permission and credentials, then hands the request to a query thread
+ * (never running it on Netty's I/O threads), or answers 503 when all are busy.
  */
 @ChannelHandler.Sharable
 final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(HttpDispatcher.class);
 
-  private final QueryService queries;
-  private final UpdateService updates;
+  private final SparqlHandler sparql;
+  private final GraphStoreHandler graphStore;
+  private final HealthCheck health;
+  private final Access access;
   private final boolean updatesEnabled;
+  private final boolean tls;
   private final ExecutorService workers;
   private final PrometheusMeterRegistry metrics;
-  private final Timer queryTimer;
-  private final Timer updateTimer;
+
+  /** Whether the store answers; throws what it throws when it does not. */
+  @FunctionalInterface
+  interface HealthCheck {
+    void check();
+  }
 
   HttpDispatcher(
-      QueryService queries,
-      UpdateService updates,
+      SparqlHandler sparql,
+      GraphStoreHandler graphStore,
+      HealthCheck health,
+      Access access,
       boolean updatesEnabled,
+      boolean tls,
       ExecutorService workers,
       PrometheusMeterRegistry metrics) {
-    this.queries = queries;
-    this.updates = updates;
+    this.sparql = sparql;
+    this.graphStore = graphStore;
+    this.health = health;
+    this.access = access;
     this.updatesEnabled = updatesEnabled;
+    this.tls = tls;
     this.workers = workers;
     this.metrics = metrics;
-    this.queryTimer =
-        Timer.builder("quarry.sparql.query")
-            .description("SPARQL queries answered")
-            .register(metrics);
-    this.updateTimer =
-        Timer.builder("quarry.sparql.update")
-            .description("SPARQL updates applied")
-            .register(metrics);
   }
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
     boolean keepAlive = HttpUtil.isKeepAlive(req);
     if (!req.decoderResult().isSuccess()) {
-      Throwable why = req.decoderResult().cause();
-      if (why instanceof TooLongHttpLineException) {
-        HttpResponses.error(
-            ctx,
-            HttpResponseStatus.REQUEST_URI_TOO_LONG,
-            "the request line is longer than 8 KB: POST the query (as a form or"
-                + " application/sparql-query) instead of putting it in the URL",
-            false);
-      } else if (why instanceof TooLongHttpHeaderException) {
-        HttpResponses.error(
-            ctx,
-            HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "the request's headers are larger than 64 KB",
-            false);
-      } else {
-        HttpResponses.error(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false);
-      }
+      malformed(ctx, req.decoderResult().cause());
       return;
     }
     String path = new QueryStringDecoder(req.uri()).path();
     metrics.counter("quarry.http.requests", "path", pathTag(path)).increment();
     try {
       switch (path) {
-        case "/sparql", "/query", "/update" -> sparql(ctx, req, keepAlive);
-        case "/", "" ->
-            HttpResponses.send(
-                ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
+        case "/sparql", "/sparql/", "/query", "/update", GraphStoreRequest.DATA_PATH ->
+            endpoint(ctx, req, path, keepAlive);
+        case "/", "" -> light(ctx, req, keepAlive, "text/html", QueryPage::html);
         case "/health" -> health(ctx, keepAlive);
-        case "/metrics" ->
-            HttpResponses.send(
-                ctx,
-                HttpResponseStatus.OK,
-                "text/plain; version=0.0.4",
-                metrics.scrape(),
-                keepAlive);
-        default ->
+        case "/metrics" -> light(ctx, req, keepAlive, "text/plain; version=0.0.4", metrics::scrape);
+        default -> {
+          if (path.startsWith(GraphStoreRequest.DATA_PATH + "/")) {
+            endpoint(ctx, req, path, keepAlive);
+          } else {
             HttpResponses.error(
                 ctx,
                 HttpResponseStatus.NOT_FOUND,
                 "no resource at " + path + " (try /sparql)",
                 keepAlive);
+          }
+        }
       }
     } catch (HttpError e) {
       HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
     }
   }
 
+  private void endpoint(ChannelHandlerContext ctx, FullHttpRequest req, String path, boolean ka) {
+    var params = GraphStoreRequest.urlParameters(req.uri());
+    if (GraphStoreRequest.isFor(req, path, params)) {
+      GraphStoreRequest r = GraphStoreRequest.parse(req, path, params);
+      boolean writes = GraphStoreHandler.writes(r);
+      if (writes) {
+        requireUpdates("Graph Store writes (PUT, POST, DELETE)");
+      }
+      run(ctx, req, writes, ka, () -> graphStore.handle(ctx, req, r, ka));
+      return;
+    }
+    SparqlRequest sr = SparqlRequest.parse(req);
+    switch (sr.kind()) {
+      case PAGE -> {
+        String host = req.headers().get(HttpHeaderNames.HOST, "localhost");
+        String url = (tls ? "https://" : "http://") + host + path;
+        run(ctx, req, false, ka, () -> sparql.pageOrDescription(ctx, req, url, ka));
+      }
+      case QUERY -> {
+        boolean head = req.method().equals(HttpMethod.HEAD);
+        run(ctx, req, false, ka, () -> sparql.query(ctx, sr, ka, head));
+      }
+      case UPDATE -> {
+        requireUpdates("SPARQL Update");
+        run(ctx, req, true, ka, () -> sparql.update(ctx, sr, ka));
+      }
+    }
+  }
+
+  private void requireUpdates(String what) {
+    if (!updatesEnabled) {
+      throw new HttpError(
+          HttpResponseStatus.FORBIDDEN,
+          what + " is disabled on this server (set update.enabled: true to enable it)");
+    }
+  }
+
+  /**
+   * Cheap reads (the page, /metrics) run at once, so that they answer when every query thread is
+   * busy; unless credentials must be checked, which happens on a query thread.
+   */
+  private void light(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      boolean keepAlive,
+      String contentType,
+      Supplier<String> body) {
+    Runnable work =
+        () -> HttpResponses.send(ctx, HttpResponseStatus.OK, contentType, body.get(), keepAlive);
+    if (access.needsCredentials(false)) {
+      run(ctx, req, false, keepAlive, work);
+    } else {
+      work.run();
+    }
+  }
+
+  /**
+   * Runs {@code work} on a query thread once the request's credentials pass (checked there too: a
+   * password check is slow by design, and must not stall the I/O thread). The request is held until
+   * the work is done, as the work may read its body.
+   */
+  private void run(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      boolean writes,
+      boolean keepAlive,
+      Runnable work) {
+    boolean check = access.needsCredentials(writes);
+    String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+    req.retain();
+    Runnable task =
+        () -> {
+          try {
+            if (check && !access.accepts(authorization)) {
+              metrics.counter("quarry.http.unauthorized").increment();
+              HttpResponses.unauthorized(
+                  ctx,
+                  authorization == null
+                      ? "this request needs credentials (a bearer token or basic auth)"
+                      : "the credentials sent are not valid here",
+                  keepAlive);
+              return;
+            }
+            work.run();
+          } catch (HttpError e) {
+            HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
+          } catch (RuntimeException e) {
+            LOG.error("request failed", e);
+            HttpResponses.error(
+                ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), keepAlive);
+          } finally {
+            req.release();
+          }
+        };
+    if (!submit(ctx, keepAlive, task)) {
+      req.release();
+    }
+  }
+
+  private boolean submit(ChannelHandlerContext ctx, boolean keepAlive, Runnable task) {
+    try {
+      workers.execute(task);
+      return true;
+    } catch (RejectedExecutionException e) {
+      if (workers.isShutdown()) {
+        HttpResponses.error(
+            ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
+        return false;
+      }
+      metrics.counter("quarry.sparql.rejected").increment();
+      HttpResponses.busy(
+          ctx,
+          "the server is busy: every query thread is at work and server.queued-requests are"
+              + " waiting; retry shortly",
+          keepAlive);
+      return false;
+    }
+  }
+
   /** 200 if the store answers a read, else 503 with what failed (for load balancers, probes). */
   private void health(ChannelHandlerContext ctx, boolean keepAlive) {
     try {
-      queries.checkStoreAnswers();
+      health.check();
       HttpResponses.send(
           ctx, HttpResponseStatus.OK, "application/json", "{\"status\":\"ok\"}\n", keepAlive);
     } catch (RuntimeException e) {
@@ -129,162 +234,32 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
   }
 
-  private void sparql(ChannelHandlerContext ctx, FullHttpRequest req, boolean keepAlive) {
-    SparqlRequest sr = SparqlRequest.parse(req);
-    switch (sr.kind()) {
-      case PAGE ->
-          HttpResponses.send(ctx, HttpResponseStatus.OK, "text/html", QueryPage.html(), keepAlive);
-      case QUERY -> {
-        boolean head = req.method().equals(HttpMethod.HEAD);
-        submit(ctx, keepAlive, () -> query(ctx, sr, keepAlive, head));
-      }
-      case UPDATE -> {
-        if (!updatesEnabled) {
-          throw new HttpError(
-              HttpResponseStatus.FORBIDDEN,
-              "SPARQL Update is disabled on this server (set update.enabled: true to enable it)");
-        }
-        submit(ctx, keepAlive, () -> update(ctx, sr, keepAlive));
-      }
-    }
-  }
-
-  /** On a query thread: parse and check (errors before the first byte), then run. */
-  private void query(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive, boolean head) {
-    QueryService.Prepared p;
-    try {
-      p =
-          queries.prepare(
-              sr.text(),
-              sr.defaultGraphs(),
-              sr.namedGraphs(),
-              sr.accept(),
-              sr.format(),
-              sr.inference(),
-              sr.timeoutMs());
-    } catch (RuntimeException e) {
-      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
-      return;
-    }
-    if (sr.explain()) {
-      runExplain(ctx, p, keepAlive);
-    } else {
-      runQuery(ctx, p, keepAlive, head);
-    }
-  }
-
-  private void update(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive) {
-    org.apache.jena.update.UpdateRequest update;
-    try {
-      update = updates.prepare(sr.text(), null, sr.defaultGraphs(), sr.namedGraphs());
-    } catch (RuntimeException e) {
-      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
-      return;
-    }
-    runUpdate(ctx, update, keepAlive);
-  }
-
-  private void submit(ChannelHandlerContext ctx, boolean keepAlive, Runnable work) {
-    try {
-      workers.execute(work);
-    } catch (RejectedExecutionException e) {
-      if (workers.isShutdown()) {
-        HttpResponses.error(
-            ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the server is shutting down", false);
-        return;
-      }
-      metrics.counter("quarry.sparql.rejected").increment();
-      HttpResponses.busy(
+  private static void malformed(ChannelHandlerContext ctx, Throwable why) {
+    if (why instanceof TooLongHttpLineException) {
+      HttpResponses.error(
           ctx,
-          "the server is busy: every query thread is at work and server.queued-requests are"
-              + " waiting; retry shortly",
-          keepAlive);
+          HttpResponseStatus.REQUEST_URI_TOO_LONG,
+          "the request line is longer than 8 KB: POST the query (as a form or"
+              + " application/sparql-query) instead of putting it in the URL",
+          false);
+    } else if (why instanceof TooLongHttpHeaderException) {
+      HttpResponses.error(
+          ctx,
+          HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+          "the request's headers are larger than 64 KB",
+          false);
+    } else {
+      HttpResponses.error(ctx, HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", false);
     }
-  }
-
-  private void runQuery(
-      ChannelHandlerContext ctx, QueryService.Prepared p, boolean keepAlive, boolean head) {
-    ResponseStream out =
-        new ResponseStream(ctx, ResponseStream.withCharset(p.format().mediaType()), keepAlive);
-    Timer.Sample sample = Timer.start(metrics);
-    try {
-      if (!head) {
-        queries.execute(p, out);
-      }
-      out.finish();
-    } catch (RuntimeException e) {
-      fail(ctx, out, keepAlive, e);
-    } finally {
-      sample.stop(queryTimer);
-    }
-  }
-
-  private void runExplain(ChannelHandlerContext ctx, QueryService.Prepared p, boolean keepAlive) {
-    try {
-      HttpResponses.send(
-          ctx, HttpResponseStatus.OK, "text/plain; charset=utf-8", queries.explain(p), keepAlive);
-    } catch (RuntimeException e) {
-      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
-    }
-  }
-
-  private void runUpdate(
-      ChannelHandlerContext ctx, org.apache.jena.update.UpdateRequest update, boolean keepAlive) {
-    long start = System.nanoTime();
-    try {
-      updates.execute(update);
-      long ms = (System.nanoTime() - start) / 1_000_000;
-      HttpResponses.send(
-          ctx, HttpResponseStatus.OK, "text/plain", "update applied in " + ms + " ms\n", keepAlive);
-    } catch (RuntimeException e) {
-      HttpResponses.error(ctx, statusFor(e), messageFor(e), keepAlive);
-    } finally {
-      updateTimer.record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
-    }
-  }
-
-  /** Answers with an error status if nothing was sent yet; otherwise the connection is cut. */
-  private static void fail(
-      ChannelHandlerContext ctx, ResponseStream out, boolean keepAlive, RuntimeException e) {
-    boolean started = out.started();
-    out.abandon();
-    if (started) {
-      LOG.warn("query failed after its response had started, connection closed: {}", e.toString());
-      return;
-    }
-    HttpResponseStatus status = statusFor(e);
-    if (status == HttpResponseStatus.INTERNAL_SERVER_ERROR) {
-      LOG.error("query failed", e);
-    }
-    HttpResponses.error(ctx, status, messageFor(e), keepAlive);
-  }
-
-  private static HttpResponseStatus statusFor(RuntimeException e) {
-    if (e instanceof HttpError he) {
-      return he.status();
-    }
-    if (e instanceof QueryCancelledException) {
-      return HttpResponseStatus.SERVICE_UNAVAILABLE;
-    }
-    if (e instanceof ResultLimitException
-        || e instanceof QueryException
-        || e instanceof JenaException) {
-      return HttpResponseStatus.BAD_REQUEST;
-    }
-    return HttpResponseStatus.INTERNAL_SERVER_ERROR;
-  }
-
-  private static String messageFor(RuntimeException e) {
-    if (e instanceof QueryCancelledException) {
-      return "the query was cancelled: it ran past its time limit (limits.query-timeout, or the"
-          + " request's timeout=)";
-    }
-    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
   private static String pathTag(String path) {
+    if (path.startsWith(GraphStoreRequest.DATA_PATH)) {
+      return GraphStoreRequest.DATA_PATH;
+    }
     return switch (path) {
       case "/sparql", "/query", "/update", "/health", "/metrics", "/" -> path;
+      case "/sparql/" -> "/sparql";
       default -> "other";
     };
   }

@@ -13,6 +13,9 @@ import java.nio.charset.StandardCharsets;
 
 /** Complete (non-streamed) responses. */
 final class HttpResponses {
+  /** The challenge of a 401: either scheme will do. */
+  static final String CHALLENGE = "Basic realm=\"quarry\", Bearer realm=\"quarry\"";
+
   private HttpResponses() {}
 
   static void send(
@@ -21,49 +24,62 @@ final class HttpResponses {
       String contentType,
       String body,
       boolean keepAlive) {
-    send(ctx, status, contentType, body, keepAlive, null);
+    send(ctx, response(status, contentType, body), keepAlive);
   }
 
-  private static void send(
-      ChannelHandlerContext ctx,
-      HttpResponseStatus status,
-      String contentType,
-      String body,
-      boolean keepAlive,
-      String retryAfter) {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    FullHttpResponse resp =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
-    resp.headers().set(HttpHeaderNames.CONTENT_TYPE, ResponseStream.withCharset(contentType));
-    if (retryAfter != null) {
-      resp.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfter);
+  /** A response without a body (201, 204), with its Location if one is given. */
+  static void empty(
+      ChannelHandlerContext ctx, HttpResponseStatus status, String location, boolean keepAlive) {
+    FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
+    if (location != null) {
+      resp.headers().set(HttpHeaderNames.LOCATION, location);
     }
-    HttpUtil.setContentLength(resp, bytes.length);
-    HttpUtil.setKeepAlive(resp, keepAlive);
-    var f = ctx.writeAndFlush(resp);
-    if (!keepAlive) {
-      f.addListener(ChannelFutureListener.CLOSE);
+    if (status.code() != 204) {
+      HttpUtil.setContentLength(resp, 0);
     }
+    send(ctx, resp, keepAlive);
   }
 
   /** 503 with Retry-After: the request was not taken, and may be sent again in a second. */
   static void busy(ChannelHandlerContext ctx, String message, boolean keepAlive) {
-    error(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, message, keepAlive, "1");
+    FullHttpResponse resp = errorResponse(HttpResponseStatus.SERVICE_UNAVAILABLE, message);
+    resp.headers().set(HttpHeaderNames.RETRY_AFTER, "1");
+    send(ctx, resp, keepAlive);
+  }
+
+  /** 401 with the challenge that tells clients (and browsers) which credentials to send. */
+  static void unauthorized(ChannelHandlerContext ctx, String message, boolean keepAlive) {
+    FullHttpResponse resp = errorResponse(HttpResponseStatus.UNAUTHORIZED, message);
+    resp.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, CHALLENGE);
+    send(ctx, resp, keepAlive);
   }
 
   /** An error: the status and one line saying what went wrong. */
   static void error(
       ChannelHandlerContext ctx, HttpResponseStatus status, String message, boolean keepAlive) {
-    error(ctx, status, message, keepAlive, null);
+    send(ctx, errorResponse(status, message), keepAlive);
   }
 
-  private static void error(
-      ChannelHandlerContext ctx,
-      HttpResponseStatus status,
-      String message,
-      boolean keepAlive,
-      String retryAfter) {
+  private static FullHttpResponse errorResponse(HttpResponseStatus status, String message) {
     String body = status.code() + " " + status.reasonPhrase() + ": " + message + "\n";
-    send(ctx, status, "text/plain", body, keepAlive, retryAfter);
+    return response(status, "text/plain", body);
+  }
+
+  private static FullHttpResponse response(
+      HttpResponseStatus status, String contentType, String body) {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    FullHttpResponse resp =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes));
+    resp.headers().set(HttpHeaderNames.CONTENT_TYPE, ResponseStream.withCharset(contentType));
+    HttpUtil.setContentLength(resp, bytes.length);
+    return resp;
+  }
+
+  private static void send(ChannelHandlerContext ctx, FullHttpResponse resp, boolean keepAlive) {
+    HttpUtil.setKeepAlive(resp, keepAlive);
+    var f = ctx.writeAndFlush(resp);
+    if (!keepAlive) {
+      f.addListener(ChannelFutureListener.CLOSE);
+    }
   }
 }

@@ -1,8 +1,11 @@
 package dev.quarry.server;
 
 import dev.quarry.core.Store;
+import dev.quarry.server.auth.Access;
+import dev.quarry.server.gsp.GraphStore;
 import dev.quarry.server.sparql.QueryService;
 import dev.quarry.server.sparql.QueryTemplates;
+import dev.quarry.server.sparql.ServiceDescription;
 import dev.quarry.server.sparql.UpdateService;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -31,8 +34,13 @@ import io.netty.handler.codec.http.HttpContentCompressor;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.codec.http.cors.CorsConfig;
+import io.netty.handler.codec.http.cors.CorsHandler;
+import io.netty.handler.ssl.SslContext;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -54,6 +62,7 @@ public final class QuarryServer implements AutoCloseable {
   private final Channel channel;
   private final PrometheusMeterRegistry metrics;
   private final JvmGcMetrics gc; // listens to the JVM's GC notifications until closed
+  private final boolean tls;
 
   private QuarryServer(
       EventLoopGroup boss,
@@ -61,13 +70,15 @@ public final class QuarryServer implements AutoCloseable {
       ExecutorService workers,
       Channel channel,
       PrometheusMeterRegistry metrics,
-      JvmGcMetrics gc) {
+      JvmGcMetrics gc,
+      boolean tls) {
     this.boss = boss;
     this.io = io;
     this.workers = workers;
     this.channel = channel;
     this.metrics = metrics;
     this.gc = gc;
+    this.tls = tls;
   }
 
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
@@ -91,7 +102,18 @@ public final class QuarryServer implements AutoCloseable {
             "quarry.sparql.query.parses", queries.templates(), QueryTemplates::misses)
         .description("Queries the parser parsed (shape not yet or not templated)")
         .register(metrics);
-    UpdateService updates = new UpdateService(store, cfg.allowService(), cfg.allowLoadUrls());
+    UpdateService updates =
+        new UpdateService(
+            store, cfg.allowService(), cfg.allowLoadUrls(), UpdateService.dirs(cfg.loadDirs()));
+    Access access =
+        Access.from(
+            cfg.authTokens(),
+            cfg.authUsers(),
+            cfg.authRequire(),
+            loopbackOnly(cfg.host()),
+            cfg.updateEnabled());
+    SslContext tls = Tls.context(cfg.tlsCertificate(), cfg.tlsKey());
+    CorsConfig cors = Cors.config(cfg.corsOrigins());
     AtomicInteger n = new AtomicInteger();
     // A bounded queue in front of the query threads: past it, 503 at once (admission control).
     ThreadPoolExecutor workers =
@@ -112,8 +134,31 @@ public final class QuarryServer implements AutoCloseable {
     Gauge.builder("quarry.sparql.active", workers, ThreadPoolExecutor::getActiveCount)
         .description("Requests running on query threads")
         .register(metrics);
+    SparqlHandler sparql =
+        new SparqlHandler(
+            queries,
+            updates,
+            endpoint ->
+                new ServiceDescription.Facts(
+                    endpoint,
+                    cfg.updateEnabled(),
+                    cfg.allowService(),
+                    cfg.unionDefaultGraph(),
+                    cfg.queryTimeout(),
+                    cfg.maxResultRows(),
+                    cfg.maxRequestBytes(),
+                    store.stats()),
+            metrics);
     HttpDispatcher dispatcher =
-        new HttpDispatcher(queries, updates, cfg.updateEnabled(), workers, metrics);
+        new HttpDispatcher(
+            sparql,
+            new GraphStoreHandler(new GraphStore(store)),
+            queries::checkStoreAnswers,
+            access,
+            cfg.updateEnabled(),
+            tls != null,
+            workers,
+            metrics);
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
 
     boolean epoll = Epoll.isAvailable();
@@ -131,6 +176,9 @@ public final class QuarryServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
+                      if (tls != null) {
+                        c.pipeline().addLast(tls.newHandler(c.alloc()));
+                      }
                       c.pipeline().addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024));
                       if (cfg.compress()) { // gzip or deflate when the client asks
                         c.pipeline()
@@ -139,6 +187,9 @@ public final class QuarryServer implements AutoCloseable {
                                     1024,
                                     StandardCompressionOptions.gzip(),
                                     StandardCompressionOptions.deflate()));
+                      }
+                      if (cors != null) {
+                        c.pipeline().addLast(new CorsHandler(cors));
                       }
                       c.pipeline()
                           .addLast(new HttpServerExpectContinueHandler())
@@ -149,7 +200,7 @@ public final class QuarryServer implements AutoCloseable {
               .bind(cfg.host(), cfg.port())
               .sync()
               .channel();
-      return new QuarryServer(boss, io, workers, ch, metrics, gc);
+      return new QuarryServer(boss, io, workers, ch, metrics, gc, tls != null);
     } catch (InterruptedException | RuntimeException e) {
       boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -159,19 +210,32 @@ public final class QuarryServer implements AutoCloseable {
     }
   }
 
+  private static boolean loopbackOnly(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("server.host: unknown host '" + host + "'", e);
+    }
+  }
+
   public int port() {
     return ((InetSocketAddress) channel.localAddress()).getPort();
   }
 
   /** The SPARQL endpoint's URL. */
   public URI endpoint() {
+    return URI.create(base() + "/sparql");
+  }
+
+  /** The server's URL: scheme, address and port. */
+  public String base() {
     InetSocketAddress a = (InetSocketAddress) channel.localAddress();
     String host =
         a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
     if (host.contains(":")) {
       host = "[" + host + "]";
     }
-    return URI.create("http://" + host + ":" + a.getPort() + "/sparql");
+    return (tls ? "https://" : "http://") + host + ":" + a.getPort();
   }
 
   public PrometheusMeterRegistry metrics() {

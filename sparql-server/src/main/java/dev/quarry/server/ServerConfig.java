@@ -18,7 +18,15 @@ public record ServerConfig(
     boolean allowLoadUrls,
     long queryShapes,
     int queuedRequests,
-    boolean compress) {
+    boolean compress,
+    String corsOrigins,
+    String tlsCertificate,
+    String tlsKey,
+    String loadDirs,
+    String authTokens,
+    String authUsers,
+    String authRequire,
+    boolean unionDefaultGraph) {
 
   public static ServerConfig from(Config c) {
     return new ServerConfig(
@@ -35,6 +43,14 @@ public record ServerConfig(
         c.getBoolean("remote.allow-load-urls"),
         c.getLong("server.query-shapes"),
         Math.max(1, c.getInt("server.queued-requests")),
-        c.getBoolean("server.compress"));
+        c.getBoolean("server.compress"),
+        c.getString("server.cors-origins"),
+        c.getString("server.tls.certificate"),
+        c.getString("server.tls.key"),
+        c.getString("update.load-dirs"),
+        c.getString("auth.tokens"),
+        c.getString("auth.users"),
+        c.getString("auth.require"),
+        c.getString("store.default-graph").equals("union"));
   }
 }

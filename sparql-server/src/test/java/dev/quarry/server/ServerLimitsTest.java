@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +18,10 @@ class ServerLimitsTest {
 
   @Test
   void enabledUpdatesApplyAtomically() throws Exception {
-    try (TestServer s = new TestServer(dir, "update.enabled=true")) {
+    Path loadable = Files.createDirectories(dir.resolve("loadable"));
+    try (TestServer s =
+        new TestServer(
+            dir.resolve("store"), "update.enabled=true", "update.load-dirs=" + loadable)) {
       HttpResponse<String> ok =
           s.update(
               "INSERT DATA { <http://ex/a> <http://ex/p> 1 . GRAPH <http://ex/g> { <http://ex/a> <http://ex/p> 2 } }");
@@ -27,7 +31,9 @@ class ServerLimitsTest {
       // The second operation fails, so the first is not kept either.
       HttpResponse<String> failed =
           s.update(
-              "INSERT DATA { <http://ex/b> <http://ex/p> 3 } ; LOAD <file:///no/such/file.ttl>");
+              "INSERT DATA { <http://ex/b> <http://ex/p> 3 } ; LOAD <"
+                  + loadable.resolve("missing.ttl").toUri()
+                  + ">");
       assertEquals(400, failed.statusCode(), failed.body());
       assertEquals("n\r\n2\r\n", s.query(COUNT, "text/csv").body());
 

@@ -66,6 +66,26 @@ final class TestServer implements AutoCloseable {
     return post("application/sparql-update", update, null);
   }
 
+  /**
+   * Any request: {@code method} on {@code pathAndQuery}, with headers as name, value pairs and a
+   * body (null: none).
+   */
+  HttpResponse<String> send(String method, String pathAndQuery, String body, String... headers)
+      throws IOException, InterruptedException {
+    var b =
+        HttpRequest.newBuilder(uri(pathAndQuery))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   static String enc(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }

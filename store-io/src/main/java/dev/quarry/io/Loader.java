@@ -6,11 +6,13 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
 import org.eclipse.rdf4j.rio.Rio;
@@ -92,9 +94,31 @@ public final class Loader {
     }
   }
 
-  private static void parseInto(Source source, Counter counter) {
+  /**
+   * Parses one source, handing each statement to {@code sink} as a quad (statements without a graph
+   * in {@code graph}, null: the default graph), without touching any store: for callers that decide
+   * themselves how the quads are written (the Graph Store Protocol's PUT, which also clears).
+   *
+   * @throws LoadException on the first error, with its line and column where known
+   */
+  public static long parse(Source source, Node graph, Consumer<Quad> sink) {
+    Node target = graph == null ? Quad.defaultGraphIRI : graph;
+    long[] n = {0};
+    parseInto(
+        source,
+        new AbstractRDFHandler() {
+          @Override
+          public void handleStatement(Statement st) {
+            sink.accept(RioTerms.toQuad(st, target));
+            n[0]++;
+          }
+        });
+    return n[0];
+  }
+
+  private static void parseInto(Source source, RDFHandler handler) {
     RDFParser parser = Rio.createParser(source.format());
-    parser.setRDFHandler(counter);
+    parser.setRDFHandler(handler);
     parser.setParseErrorListener(
         new ParseErrorCollector()); // reported by LoadException, not logged
     try (InputStream in = source.opener().open()) {

@@ -106,13 +106,37 @@ public final class QueryService {
     Txn.calculateRead(dsg, () -> dsg.find().hasNext());
   }
 
+  /**
+   * How a running query hears that its client has gone: {@code watch} is given the query's abort
+   * and returns what stops watching once the query has ended.
+   */
+  @FunctionalInterface
+  public interface Disconnects {
+    AutoCloseable watch(Runnable abort);
+
+    Disconnects NONE = abort -> () -> {};
+  }
+
   /** Runs a prepared query and writes its result to {@code out}. */
   public void execute(Prepared p, OutputStream out) {
+    execute(p, out, Disconnects.NONE);
+  }
+
+  /**
+   * Runs a prepared query and writes its result to {@code out}; a disconnect aborts it, and the
+   * executor stops at its next batch.
+   */
+  public void execute(Prepared p, OutputStream out, Disconnects disconnects) {
     Txn.executeRead(
         store.dataset(),
         () -> {
-          try (QueryExec qe = newExec(p)) {
+          try (QueryExec qe = newExec(p);
+              AutoCloseable watching = disconnects.watch(qe::abort)) {
             ResultWriter.write(qe, p.query(), p.format(), out, maxRows);
+          } catch (RuntimeException e) {
+            throw e;
+          } catch (Exception e) { // only the watch's close declares one
+            throw new IllegalStateException(e);
           }
         });
   }
@@ -159,6 +183,10 @@ public final class QueryService {
       Query query, List<String> defaultGraphs, List<String> namedGraphs) {
     DatasetGraph dsg = store.dataset();
     if (!defaultGraphs.isEmpty() || !namedGraphs.isEmpty()) {
+      // The protocol's dataset replaces the query's FROM and FROM NAMED (SPARQL 1.1 Protocol
+      // 2.1.4).
+      query.getGraphURIs().clear();
+      query.getNamedGraphURIs().clear();
       return DynamicDatasets.dynamicDataset(nodes(defaultGraphs), nodes(namedGraphs), dsg, false);
     }
     if (query.hasDatasetDescription()) {

@@ -100,7 +100,7 @@ public enum ResultFormat {
   }
 
   /** Media ranges of an Accept header, most preferred first, without those of q=0. */
-  static List<String> byPreference(String accept) {
+  public static List<String> byPreference(String accept) {
     record Range(String type, double q, int order) {}
     List<Range> ranges = new ArrayList<>();
     String[] parts = accept.split(",");

@@ -18,11 +18,11 @@ import java.util.Map;
  * Parameters ({@code a=1&b=2}, in a URL's query string or a form body) are split on {@code &} only
  * (a raw {@code ;} in a query stays in the query) and decoded in one pass.
  */
-final class StrictForm {
+public final class StrictForm {
   private StrictForm() {}
 
   /** Decodes {@code bytes}; a 400 naming {@code what} and the byte offset if they are not UTF-8. */
-  static String decode(ByteBuffer bytes, String what) {
+  public static String decode(ByteBuffer bytes, String what) {
     int start = bytes.position();
     try {
       return StandardCharsets.UTF_8
@@ -39,7 +39,7 @@ final class StrictForm {
   }
 
   /** The parameters of {@code raw} (a query string or a form), in order; 400 if malformed. */
-  static Map<String, List<String>> parameters(String raw, String what) {
+  public static Map<String, List<String>> parameters(String raw, String what) {
     Map<String, List<String>> params = new LinkedHashMap<>();
     int from = 0;
     while (from <= raw.length()) {

@@ -3,6 +3,10 @@ package dev.quarry.server.sparql;
 import dev.quarry.core.Store;
 import dev.quarry.server.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ARQ;
@@ -23,11 +27,33 @@ public final class UpdateService {
   private final Store store;
   private final boolean allowService;
   private final boolean allowLoadUrls;
+  private final List<Path> loadDirs; // null: any file
 
+  /** An update service that may LOAD any file the process can read (the command line's). */
   public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
+    this(store, allowService, allowLoadUrls, null);
+  }
+
+  /**
+   * @param loadDirs the directories {@code LOAD <file:...>} may read from (empty: none; null: any)
+   */
+  public UpdateService(
+      Store store, boolean allowService, boolean allowLoadUrls, List<Path> loadDirs) {
     this.store = store;
     this.allowService = allowService;
     this.allowLoadUrls = allowLoadUrls;
+    this.loadDirs = loadDirs == null ? null : loadDirs.stream().map(UpdateService::real).toList();
+  }
+
+  /** The directories of a comma-separated list (the {@code update.load-dirs} option). */
+  public static List<Path> dirs(String list) {
+    List<Path> out = new ArrayList<>();
+    for (String d : list.split(",")) {
+      if (!d.isBlank()) {
+        out.add(Path.of(d.trim()));
+      }
+    }
+    return out;
   }
 
   /**
@@ -66,6 +92,7 @@ public final class UpdateService {
     if (!using.isEmpty() || !usingNamed.isEmpty()) {
       applyUsing(req, using, usingNamed);
     }
+    checkFileLoads(req);
     if (!allowLoadUrls) {
       UpdateRequest kept = new UpdateRequest();
       kept.setBase(req.getBase());
@@ -88,6 +115,42 @@ public final class UpdateService {
       return kept;
     }
     return req;
+  }
+
+  /** 403 for a LOAD of a file outside the directories allowed (symbolic links resolved first). */
+  private void checkFileLoads(UpdateRequest req) {
+    if (loadDirs == null) {
+      return;
+    }
+    for (Update op : req.getOperations()) {
+      if (!(op instanceof UpdateLoad l) || !l.getSource().startsWith("file:")) {
+        continue;
+      }
+      Path file;
+      try {
+        file = real(Path.of(URI.create(l.getSource())));
+      } catch (IllegalArgumentException e) {
+        throw new HttpError(
+            HttpResponseStatus.BAD_REQUEST, "LOAD <" + l.getSource() + ">: not a file URL");
+      }
+      if (loadDirs.stream().noneMatch(file::startsWith)) {
+        throw new HttpError(
+            HttpResponseStatus.FORBIDDEN,
+            "LOAD <"
+                + l.getSource()
+                + "> reads a file outside the directories update.load-dirs allows"
+                + (loadDirs.isEmpty() ? " (none by default)" : ""));
+      }
+    }
+  }
+
+  /** The path with links resolved where it exists, else made absolute and normalized. */
+  private static Path real(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
+    }
   }
 
   private static void applyUsing(UpdateRequest req, List<String> using, List<String> usingNamed) {
