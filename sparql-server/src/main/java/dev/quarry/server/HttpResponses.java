@@ -10,11 +10,13 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** Complete (non-streamed) responses. */
 final class HttpResponses {
-  /** The challenge of a 401: either scheme will do. */
-  static final String CHALLENGE = "Basic realm=\"quarry\", Bearer realm=\"quarry\"";
+  /** The challenges of a 401, one per header (clients read the first they know): either will do. */
+  static final List<String> CHALLENGES =
+      List.of("Basic realm=\"quarry\"", "Bearer realm=\"quarry\"");
 
   private HttpResponses() {}
 
@@ -50,7 +52,7 @@ final class HttpResponses {
   /** 401 with the challenge that tells clients (and browsers) which credentials to send. */
   static void unauthorized(ChannelHandlerContext ctx, String message, boolean keepAlive) {
     FullHttpResponse resp = errorResponse(HttpResponseStatus.UNAUTHORIZED, message);
-    resp.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, CHALLENGE);
+    resp.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, CHALLENGES);
     send(ctx, resp, keepAlive);
   }
 

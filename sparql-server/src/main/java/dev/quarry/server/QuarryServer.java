@@ -1,6 +1,7 @@
 package dev.quarry.server;
 
 import dev.quarry.core.Store;
+import dev.quarry.core.config.ConfigException;
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStore;
 import dev.quarry.server.sparql.QueryService;
@@ -214,7 +215,7 @@ public final class QuarryServer implements AutoCloseable {
     try {
       return InetAddress.getByName(host).isLoopbackAddress();
     } catch (UnknownHostException e) {
-      throw new IllegalArgumentException("server.host: unknown host '" + host + "'", e);
+      throw new ConfigException("server.host: unknown host '" + host + "'");
     }
   }
 

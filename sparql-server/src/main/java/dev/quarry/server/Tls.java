@@ -1,5 +1,6 @@
 package dev.quarry.server;
 
+import dev.quarry.core.config.ConfigException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
@@ -17,21 +18,20 @@ final class Tls {
       return null;
     }
     if (cert != k) {
-      throw new IllegalArgumentException(
+      throw new ConfigException(
           "TLS needs both server.tls.certificate and server.tls.key (PEM files)");
     }
     File c = new File(certificate.trim());
     File kf = new File(key.trim());
     for (File f : new File[] {c, kf}) {
       if (!f.canRead()) {
-        throw new IllegalArgumentException("cannot read the TLS file " + f);
+        throw new ConfigException("cannot read the TLS file " + f);
       }
     }
     try {
       return SslContextBuilder.forServer(c, kf).build();
     } catch (SSLException | IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "cannot use " + c + " and " + kf + " for TLS: " + e.getMessage(), e);
+      throw new ConfigException("cannot use " + c + " and " + kf + " for TLS: " + e.getMessage());
     }
   }
 }

@@ -61,6 +61,64 @@ class ServerLimitsTest {
   }
 
   @Test
+  void fileLoadsOnlyFromTheDirectoriesConfigured() throws Exception {
+    Path allowed = Files.createDirectories(dir.resolve("allowed"));
+    Path outside = Files.createDirectories(dir.resolve("outside"));
+    Files.writeString(allowed.resolve("in.ttl"), "<http://ex/in> <http://ex/p> 1 .");
+    Files.writeString(outside.resolve("out.ttl"), "<http://ex/out> <http://ex/p> 1 .");
+    Files.createSymbolicLink(allowed.resolve("link.ttl"), outside.resolve("out.ttl"));
+    try (TestServer none = new TestServer(dir.resolve("s1"), "update.enabled=true")) {
+      HttpResponse<String> r = none.update("LOAD <" + allowed.resolve("in.ttl").toUri() + ">");
+      assertEquals(403, r.statusCode(), r.body());
+      assertTrue(r.body().contains("update.load-dirs"), r.body());
+    }
+    try (TestServer s =
+        new TestServer(dir.resolve("s2"), "update.enabled=true", "update.load-dirs=" + allowed)) {
+      assertEquals(200, s.update("LOAD <" + allowed.resolve("in.ttl").toUri() + ">").statusCode());
+      assertEquals(403, s.update("LOAD <" + outside.resolve("out.ttl").toUri() + ">").statusCode());
+      // A link inside the directory to a file outside it is outside.
+      assertEquals(
+          403, s.update("LOAD <" + allowed.resolve("link.ttl").toUri() + ">").statusCode());
+      assertEquals(403, s.update("LOAD <" + allowed.toUri() + "../outside/out.ttl>").statusCode());
+      assertEquals("n\r\n1\r\n", s.query(COUNT, "text/csv").body());
+    }
+  }
+
+  @Test
+  void aClientThatHangsUpCancelsItsQuery() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true", "limits.query-timeout=120s")) {
+      StringBuilder data = new StringBuilder("INSERT DATA {");
+      for (int i = 0; i < 200; i++) {
+        data.append(" <http://ex/s").append(i).append("> <http://ex/p> ").append(i).append(" .");
+      }
+      s.update(data.append(" }").toString());
+      String q =
+          TestServer.enc("SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }");
+      var active = s.server.metrics().get("quarry.sparql.active").gauge();
+      try (java.net.Socket socket = new java.net.Socket("127.0.0.1", s.server.port())) {
+        socket
+            .getOutputStream()
+            .write(
+                ("GET /sparql?query=" + q + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (active.value() < 1 && System.nanoTime() < until) {
+          Thread.sleep(10);
+        }
+        assertEquals(1.0, active.value(), "the query is running");
+        Thread.sleep(300);
+      } // the client hangs up
+      long hungUp = System.nanoTime();
+      while (active.value() > 0 && System.nanoTime() - hungUp < 30_000_000_000L) {
+        Thread.sleep(10);
+      }
+      long ms = (System.nanoTime() - hungUp) / 1_000_000;
+      assertEquals(0.0, active.value(), "the query stopped");
+      assertTrue(ms < 5_000, "stopped " + ms + " ms after the client hung up");
+    }
+  }
+
+  @Test
   void aResultOverTheRowLimitIsAnErrorNotATruncation() throws Exception {
     try (TestServer s = new TestServer(dir, "update.enabled=true", "limits.max-result-rows=5")) {
       s.update(

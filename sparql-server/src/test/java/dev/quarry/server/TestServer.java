@@ -25,7 +25,12 @@ final class TestServer implements AutoCloseable {
       c = c.withOverride(o);
     }
     store = Quarry.open(dir);
-    server = QuarryServer.start(store, ServerConfig.from(c));
+    try {
+      server = QuarryServer.start(store, ServerConfig.from(c));
+    } catch (RuntimeException | InterruptedException e) {
+      store.close();
+      throw e;
+    }
   }
 
   String endpoint() {

@@ -2,6 +2,7 @@ package dev.quarry.server.auth;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.config.ConfigException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -55,23 +56,26 @@ public final class Access {
    *
    * @param loopbackOnly the server listens on loopback addresses only
    * @param writesEnabled {@code update.enabled}
-   * @throws IllegalArgumentException for a malformed credential, or a policy that would leave
-   *     writes open to a network
+   * @throws ConfigException for a malformed credential, or a policy that would leave writes open to
+   *     a network
    */
   public static Access from(
       String tokens, String users, String require, boolean loopbackOnly, boolean writesEnabled) {
     List<byte[]> tokenHashes = new ArrayList<>();
-    for (String t : split(tokens)) {
-      tokenHashes.add(Secrets.parseTokenHash(t));
-    }
     Map<String, Secrets.PasswordHash> userHashes = new HashMap<>();
-    for (String u : split(users)) {
-      int colon = u.indexOf(':');
-      if (colon <= 0) {
-        throw new IllegalArgumentException(
-            "auth.users holds name:hash entries, got '" + u.split(":")[0] + "...'");
+    try {
+      for (String t : split(tokens)) {
+        tokenHashes.add(Secrets.parseTokenHash(t));
       }
-      userHashes.put(u.substring(0, colon), Secrets.PasswordHash.parse(u.substring(colon + 1)));
+      for (String u : split(users)) {
+        int colon = u.indexOf(':');
+        if (colon <= 0) {
+          throw new IllegalArgumentException("auth.users holds name:hash entries");
+        }
+        userHashes.put(u.substring(0, colon), Secrets.PasswordHash.parse(u.substring(colon + 1)));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("auth: " + e.getMessage());
     }
     boolean anyCredential = !tokenHashes.isEmpty() || !userHashes.isEmpty();
     Require r =
@@ -84,7 +88,7 @@ public final class Access {
               yield Require.WRITES;
             }
             if (writesEnabled && !loopbackOnly) {
-              throw new IllegalArgumentException(
+              throw new ConfigException(
                   "update.enabled on a server that listens beyond loopback needs credentials"
                       + " (auth.tokens or auth.users), or auth.require: none to leave writes open"
                       + " to anyone who can reach it");
@@ -92,11 +96,11 @@ public final class Access {
             yield Require.NONE;
           }
           default ->
-              throw new IllegalArgumentException(
+              throw new ConfigException(
                   "auth.require must be auto, writes, all or none, got '" + require + "'");
         };
     if (r != Require.NONE && !anyCredential) {
-      throw new IllegalArgumentException(
+      throw new ConfigException(
           "auth.require: " + require + " needs credentials in auth.tokens or auth.users");
     }
     return new Access(r, List.copyOf(tokenHashes), Map.copyOf(userHashes));

@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
       UpdateCommand.class,
       DumpCommand.class,
       StatsCommand.class,
-      CheckCommand.class
+      CheckCommand.class,
+      AuthCommand.class
     })
 final class QuarryCommand implements Runnable {
   @Spec CommandSpec spec;
