@@ -35,6 +35,7 @@ final class ResponseStream extends OutputStream {
   private ByteBuf buf;
   private boolean started;
   private boolean finished;
+  private long sent; // body bytes handed to the channel
 
   ResponseStream(ChannelHandlerContext ctx, String contentType, boolean keepAlive) {
     this.ctx = ctx;
@@ -81,6 +82,7 @@ final class ResponseStream extends OutputStream {
       ctx.write(head);
       started = true;
     }
+    sent += buf.readableBytes();
     ChannelFuture f = ctx.writeAndFlush(new DefaultHttpContent(buf));
     buf = ctx.alloc().buffer(CHUNK);
     if (!ctx.channel().isWritable()) {
@@ -91,12 +93,18 @@ final class ResponseStream extends OutputStream {
     }
   }
 
+  /** The body's bytes sent so far (before compression). */
+  long bytesWritten() {
+    return sent;
+  }
+
   /** Ends the response normally. */
   void finish() {
     if (finished) {
       return;
     }
     finished = true;
+    sent += buf.readableBytes();
     ChannelFuture last;
     if (!started) {
       var resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, buf);

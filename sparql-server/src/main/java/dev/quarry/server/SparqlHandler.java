@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.jena.query.QueryCancelledException;
@@ -35,7 +36,7 @@ final class SparqlHandler {
   private final QueryService queries;
   private final UpdateService updates;
   private final Function<String, ServiceDescription.Facts> description; // endpoint URL -> facts
-  private final Timer queryTimer;
+  private final MeterRegistry metrics;
   private final Timer updateTimer;
 
   SparqlHandler(
@@ -46,10 +47,7 @@ final class SparqlHandler {
     this.queries = queries;
     this.updates = updates;
     this.description = description;
-    this.queryTimer =
-        Timer.builder("quarry.sparql.query")
-            .description("SPARQL queries answered")
-            .register(metrics);
+    this.metrics = metrics;
     this.updateTimer =
         Timer.builder("quarry.sparql.update")
             .description("SPARQL updates applied")
@@ -116,16 +114,43 @@ final class SparqlHandler {
     ResponseStream out =
         new ResponseStream(ctx, ResponseStream.withCharset(p.format().mediaType()), keepAlive);
     Timer.Sample sample = Timer.start();
+    String outcome = "ok";
     try {
       if (!head) {
         queries.execute(p, out, abort -> watchDisconnect(ctx, abort));
       }
       out.finish();
     } catch (RuntimeException e) {
+      outcome =
+          !ctx.channel().isActive()
+              ? "disconnected"
+              : e instanceof QueryCancelledException ? "timeout" : "error";
       fail(ctx, out, keepAlive, e);
     } finally {
-      sample.stop(queryTimer);
+      sample.stop(queryTimer(form(p), outcome));
+      metrics.counter("quarry.sparql.response.bytes").increment(out.bytesWritten());
     }
+  }
+
+  /**
+   * Latency per query form and outcome as a histogram (100 us to 60 s), from which Prometheus
+   * computes any percentile across servers (histogram_quantile).
+   */
+  private Timer queryTimer(String form, String outcome) {
+    return Timer.builder("quarry.sparql.query")
+        .description("SPARQL queries answered, by form and outcome")
+        .tags("form", form, "outcome", outcome)
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofNanos(100_000))
+        .maximumExpectedValue(Duration.ofSeconds(60))
+        .register(metrics);
+  }
+
+  private static String form(QueryService.Prepared p) {
+    var q = p.query();
+    return q.isSelectType()
+        ? "select"
+        : q.isAskType() ? "ask" : q.isConstructType() ? "construct" : "describe";
   }
 
   /** A closed connection aborts the query; the watch ends with the query. */

@@ -148,6 +148,15 @@ class ServerLimitsTest {
       assertEquals(503, r.statusCode(), r.body());
       assertTrue(r.body().contains("query-timeout"), r.body());
       assertTrue(ms < 20_000, "cancelled promptly, took " + ms + " ms");
+      assertEquals(
+          1,
+          s.server
+              .metrics()
+              .get("quarry.sparql.query")
+              .tags("form", "select", "outcome", "timeout")
+              .timer()
+              .count(),
+          "counted as a timeout");
     }
   }
 

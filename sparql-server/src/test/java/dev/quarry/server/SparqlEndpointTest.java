@@ -271,7 +271,13 @@ class SparqlEndpointTest {
     assertEquals(200, s.get("/health", null).statusCode());
     s.query(NAMES, null);
     HttpResponse<String> metrics = s.get("/metrics", null);
-    assertTrue(metrics.body().contains("quarry_sparql_query_seconds_count"), metrics.body());
+    String m = metrics.body();
+    assertTrue(m.contains("quarry_sparql_query_seconds_count{form=\"select\",outcome=\"ok\"}"), m);
+    assertTrue(
+        m.contains(
+            "quarry_sparql_query_seconds_bucket{form=\"select\",outcome=\"ok\",le=\"+Inf\"}"),
+        m);
+    assertTrue(metric("quarry_sparql_response_bytes_total") > 0);
     HttpResponse<String> page = s.get("/sparql", "text/html");
     assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
     assertTrue(page.body().contains("<textarea"));

@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
       SweepCommand.class,
       QueriesCommand.class,
       CompareCommand.class,
-      ProbeCommand.class
+      ProbeCommand.class,
+      LoadTestCommand.class
     })
 public final class BsbmMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -66,12 +66,32 @@ final class RawHttpConnection implements AutoCloseable {
 
   /** Sends one request and reads its response; returns the body's length in bytes. */
   long send(byte[] request) throws IOException {
-    out.write(request);
-    out.flush();
-    String status = line();
-    if (!status.startsWith("HTTP/1.1 200") && !status.startsWith("HTTP/1.0 200")) {
+    long[] length = new long[1];
+    int status = exchange(request, length);
+    if (status != 200) {
       throw new IOException(endpoint + " answered " + status);
     }
+    return length[0];
+  }
+
+  /**
+   * Sends one request and reads its whole response, whatever its status; returns the status and
+   * puts the body's length in {@code length[0]}.
+   */
+  int exchange(byte[] request, long[] length) throws IOException {
+    out.write(request);
+    out.flush();
+    String statusLine = line();
+    String[] parts = statusLine.split(" ", 3);
+    if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
+      throw new IOException(endpoint + " answered '" + statusLine + "'");
+    }
+    int status = Integer.parseInt(parts[1]);
+    length[0] = body();
+    return status;
+  }
+
+  private long body() throws IOException {
     long length = -1;
     boolean chunked = false;
     for (String h; !(h = line()).isEmpty(); ) {
