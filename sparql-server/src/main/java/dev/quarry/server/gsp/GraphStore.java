@@ -15,8 +15,9 @@ import org.eclipse.rdf4j.rio.RDFFormat;
 
 /**
  * The Graph Store HTTP Protocol's operations on a store, each atomic: a body is parsed whole before
- * the store is touched (so a syntax error changes nothing), then written in one write transaction.
- * A named graph exists while it holds a triple; the default graph always exists.
+ * the store is touched (so a syntax error changes nothing), then written in one write transaction,
+ * or, for a large POST into a store not much larger than it, by the bulk path. A named graph exists
+ * while it holds a triple; the default graph always exists.
  */
 public final class GraphStore {
   private final Store store;
@@ -55,6 +56,14 @@ public final class GraphStore {
     for (Loader.Source body : bodies) {
       Loader.parse(body, graph, quads::add);
     }
+    if (!replace && takesBulkPath(quads.size())) {
+      boolean existed = exists(graph);
+      try (Store.BulkLoad bulk = store.bulkLoad()) {
+        quads.forEach(bulk::add);
+        bulk.commit();
+      }
+      return existed ? Outcome.CHANGED : Outcome.CREATED;
+    }
     DatasetGraph dsg = store.dataset();
     return Txn.calculateWrite(
         dsg,
@@ -70,6 +79,19 @@ public final class GraphStore {
           return existed ? Outcome.CHANGED : Outcome.CREATED;
         });
   }
+
+  /**
+   * True if adding {@code n} quads is cheaper through the bulk path (which rebuilds the indexes, so
+   * costs the store's size) than quad by quad in a transaction. Measured on this machine, 50,000
+   * BSBM triples: quad by quad 10-15 s; in bulk 1.35 s into an empty store, 3.5 s into 1M quads.
+   * So: large bodies, into stores under 100 times their size.
+   */
+  private boolean takesBulkPath(long n) {
+    return n >= BULK_MIN_QUADS && store.stats().quads() <= 100 * n;
+  }
+
+  /** Bodies smaller than this are always written quad by quad. */
+  static final long BULK_MIN_QUADS = 10_000;
 
   /** Deletes {@code graph} (null: empties the default graph); false if it did not exist. */
   public boolean delete(Node graph) {
