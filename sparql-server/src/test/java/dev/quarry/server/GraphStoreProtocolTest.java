@@ -171,6 +171,18 @@ class GraphStoreProtocolTest {
         s.send("POST", "/data" + g("bulk"), body, "Content-Type", "application/n-triples")
             .statusCode());
     assertEquals(12_000, count("bulk")); // the same triples again: a set, nothing doubled
+
+    // A PUT to a new graph goes in bulk too; a PUT over an existing one replaces it.
+    HttpResponse<String> put =
+        s.send("PUT", "/data" + g("bulkput"), body, "Content-Type", "application/n-triples");
+    assertEquals(201, put.statusCode(), put.body());
+    assertEquals(12_000, count("bulkput"));
+    String half = body.substring(0, body.indexOf("<http://ex/s6000>"));
+    HttpResponse<String> again =
+        s.send("PUT", "/data" + g("bulkput"), half, "Content-Type", "application/n-triples");
+    assertEquals(204, again.statusCode(), again.body());
+    assertEquals(6_000, count("bulkput"));
+    assertEquals(12_000, count("bulk"));
   }
 
   @Test

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
       DumpCommand.class,
       StatsCommand.class,
       CheckCommand.class,
-      AuthCommand.class
+      AuthCommand.class,
+      StatusCommand.class
     })
 final class QuarryCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -56,13 +56,11 @@ public final class GraphStore {
     for (Loader.Source body : bodies) {
       Loader.parse(body, graph, quads::add);
     }
-    if (!replace && takesBulkPath(quads.size())) {
-      boolean existed = exists(graph);
-      try (Store.BulkLoad bulk = store.bulkLoad()) {
-        quads.forEach(bulk::add);
-        bulk.commit();
+    if (takesBulkPath(quads.size())) {
+      Outcome bulk = writeInBulk(graph, quads, replace);
+      if (bulk != null) {
+        return bulk;
       }
-      return existed ? Outcome.CHANGED : Outcome.CREATED;
     }
     DatasetGraph dsg = store.dataset();
     return Txn.calculateWrite(
@@ -78,6 +76,24 @@ public final class GraphStore {
           }
           return existed ? Outcome.CHANGED : Outcome.CREATED;
         });
+  }
+
+  /**
+   * Adds {@code quads} by the bulk path. A PUT (replace) can only go this way when its graph does
+   * not exist yet (then replacing is adding); that is checked once the bulk load holds the store's
+   * one writer, so no commit can come between the check and the load. Null: the graph exists, and
+   * the PUT must clear it quad by quad in a transaction.
+   */
+  private Outcome writeInBulk(Node graph, List<Quad> quads, boolean replace) {
+    try (Store.BulkLoad bulk = store.bulkLoad()) {
+      boolean existed = exists(graph);
+      if (replace && existed) {
+        return null; // closing aborts the load
+      }
+      quads.forEach(bulk::add);
+      bulk.commit();
+      return existed ? Outcome.CHANGED : Outcome.CREATED;
+    }
   }
 
   /**

@@ -3,8 +3,17 @@ package dev.quarry.server.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
+import dev.quarry.server.QuarryServer;
+import dev.quarry.server.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +42,26 @@ class QuarryCliTest {
       System.setOut(oldOut);
       System.setErr(oldErr);
     }
+  }
+
+  @Test
+  void statusOfARunningServer() throws Exception {
+    Config c = Config.defaults().with("server.port", 0).with("server.demo-data", false);
+    try (Store store = Quarry.open(dir.resolve("s"));
+        QuarryServer server = QuarryServer.start(store, ServerConfig.from(c))) {
+      HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(server.endpoint() + "?query=ASK%7B%7D")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      Run r = run("status", "--endpoint", server.endpoint().toString());
+      assertEquals(0, r.exit(), r.err());
+      assertTrue(r.out().contains("health     ok"), r.out());
+      assertTrue(r.out().contains("queries    1 answered, 0 timed out"), r.out());
+      assertTrue(r.out().contains("0 running, 0 waiting"), r.out());
+    }
+    Run none = run("status", "--endpoint", "http://127.0.0.1:1/sparql");
+    assertEquals(2, none.exit(), none.out());
+    assertTrue(none.err().contains("no server answers"), none.err());
   }
 
   @Test
