@@ -177,6 +177,14 @@ public final class BTree {
     return change(alloc, root, row, true);
   }
 
+  /**
+   * Adds {@code sorted[0, n)} (ascending, no repeats; rows already present are skipped), each leaf
+   * they fall into read and written once; returns the new root. See {@link BatchInsert}.
+   */
+  public long insertSorted(PageAllocator alloc, long root, long[] sorted, int n) {
+    return BatchInsert.run(this, alloc, root, sorted, n);
+  }
+
   /** Removes {@code row} (a no-op if absent); returns the new root. */
   public long delete(PageAllocator alloc, long root, long[] row) {
     return change(alloc, root, row, false);

@@ -236,6 +236,14 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       bulk = true;
     }
 
+    /**
+     * Collects new terms' index rows for {@link Dictionary#flushDeferred}, which inserts them in
+     * one sorted batch (the writer finds its new terms in {@link #created} meanwhile).
+     */
+    public void deferIndexingUntilFlush() {
+      deferred = true;
+    }
+
     void defer(long h1, long h2, long id) {
       if (pending.length < (pendingCount + 1) * 3) {
         pending = java.util.Arrays.copyOf(pending, Math.max(3 * 1024, pending.length * 2));
@@ -244,6 +252,17 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       pending[pendingCount * 3 + 1] = h2;
       pending[pendingCount * 3 + 2] = id;
       pendingCount++;
+    }
+  }
+
+  /**
+   * Inserts a writer's collected terms into the hash index, as one sorted batch; still deferring.
+   */
+  public void flushDeferred(Writes w) {
+    if (w.pendingCount > 0) {
+      dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
+      w.hashRoot = hashIndex.insertSorted(w.alloc, w.hashRoot, w.pending, w.pendingCount);
+      w.pendingCount = 0;
     }
   }
 

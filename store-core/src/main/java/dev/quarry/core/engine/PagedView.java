@@ -32,6 +32,9 @@ abstract class PagedView implements QuadView {
   /** The statistics of this view's state. */
   abstract Stats stats();
 
+  /** Called before every read of the quads or their statistics: the writer's view flushes. */
+  void beforeRead() {}
+
   private QuadIndexes ix() {
     return engine.indexes;
   }
@@ -59,51 +62,61 @@ abstract class PagedView implements QuadView {
 
   @Override
   public Iterator<long[]> find(long g, long s, long p, long o) {
+    beforeRead();
     return ix().find(roots, g, s, p, o);
   }
 
   @Override
   public Iterator<long[]> findObjectIn(long g, long p, long[] ranges) {
+    beforeRead();
     return ix().findObjectIn(roots, g, p, ranges);
   }
 
   @Override
   public void lookup(QuadProbes probes, QuadSink sink) {
+    beforeRead();
     ix().lookup(roots, probes, sink);
   }
 
   @Override
   public long estimate(long g, long s, long p, long o) {
+    beforeRead();
     return ix().estimate(roots, g, s, p, o);
   }
 
   @Override
   public long quads() {
+    beforeRead();
     return stats().quads();
   }
 
   @Override
   public long quadsWithPredicate(long p) {
+    beforeRead();
     return stats().quadsWithPredicate(p);
   }
 
   @Override
   public long distinctSubjects(long p) {
+    beforeRead();
     return stats().distinctSubjects(p);
   }
 
   @Override
   public long distinctObjects(long p) {
+    beforeRead();
     return stats().distinctObjects(p);
   }
 
   @Override
   public long quadsInGraph(long g) {
+    beforeRead();
     return stats().quadsInGraph(g);
   }
 
   @Override
   public long[] graphs() {
+    beforeRead();
     return stats().graphIds().stream().mapToLong(Long::longValue).sorted().toArray();
   }
 }

@@ -22,6 +22,12 @@ final class PagedWriteView extends PagedView implements WriteView {
     return engine.statsTrees.of(txn);
   }
 
+  /** Held adds are written before anything reads this state, so the writer sees its writes. */
+  @Override
+  void beforeRead() {
+    writer.flush();
+  }
+
   @Override
   public long generation() {
     return -1;
@@ -49,6 +55,7 @@ final class PagedWriteView extends PagedView implements WriteView {
 
   @Override
   public void commit() {
+    writer.finish();
     engine.txns.commit(txn);
   }
 

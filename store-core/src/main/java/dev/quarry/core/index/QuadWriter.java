@@ -8,6 +8,8 @@ import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.txn.WriteTxn;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 
@@ -15,8 +17,10 @@ import org.apache.jena.sparql.core.Quad;
  * Every change to the quads of one write transaction, on both paths:
  *
  * <ul>
- *   <li>trickle ({@link #trickle}): each quad is encoded, inserted in (or removed from) every
- *       index, and counted in the statistics at once;
+ *   <li>trickle ({@link #trickle}): each quad is encoded and checked at once; added quads are held
+ *       and written in sorted batches ({@link #flush}: each leaf they fall into read and written
+ *       once per batch, instead of once per quad) before anything reads the state, before a delete,
+ *       at {@link #finish}, and every {@link #BATCH} quads; deletes apply at once;
  *   <li>bulk ({@link #bulk}): quads are encoded as they come (new terms' hash rows collected) and
  *       held as ids; {@link #finish} sorts them in each index's order, merges them with what the
  *       index holds, rebuilds it bottom-up, and recounts the statistics from the new PSOG.
@@ -34,8 +38,14 @@ public final class QuadWriter {
   private final Dictionary.Writes terms;
   private final boolean bulk;
   private final PageAllocator[] allocators;
-  private long[] held = new long[0]; // bulk: (g, s, p, o) ids
+  private long[] held = new long[0]; // (g, s, p, o) ids: bulk, all; trickle, those not yet flushed
   private int count;
+  private final Set<Held> pending = new HashSet<>(); // trickle: the held quads, to answer add()
+
+  /** Trickle: quads held at most before they are written. */
+  static final int BATCH = 65_536;
+
+  private record Held(long g, long s, long p, long o) {}
 
   private QuadWriter(QuadIndexes ix, StatsTrees stats, Dictionary dict, WriteTxn w, boolean bulk) {
     this.ix = ix;
@@ -51,6 +61,8 @@ public final class QuadWriter {
     if (bulk) {
       terms.deferIndexing();
       held = new long[4 * 4096];
+    } else {
+      terms.deferIndexingUntilFlush();
     }
   }
 
@@ -78,19 +90,78 @@ public final class QuadWriter {
       hold(g, s, p, o);
       return true;
     }
-    long[] psog = QuadOrder.PSOG.row(g, s, p, o);
-    if (ix.contains(w.roots(), QuadOrder.PSOG, psog)) {
+    Held q = new Held(g, s, p, o);
+    if (pending.contains(q)
+        || ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o))) {
       return false;
     }
-    long[] roots = w.roots();
-    boolean newSubject = !ix.hasPrefix(roots, QuadOrder.PSOG, p, s);
-    boolean newObject = !ix.hasPrefix(roots, QuadOrder.POGS, p, o);
-    for (QuadOrder order : QuadOrder.values()) {
-      insert(order, order.row(g, s, p, o)); // a projection row already there stays one row
-    }
-    statsTrees.of(w).added(g, p, newSubject, newObject);
+    pending.add(q);
+    hold(g, s, p, o);
     w.markChanged();
+    if (count >= BATCH) {
+      flush();
+    }
     return true;
+  }
+
+  /**
+   * Trickle: writes the held quads into every index and the statistics, in sorted batches. Called
+   * by the write view before each read of its state; a no-op when nothing is held.
+   */
+  public void flush() {
+    if (bulk) {
+      return;
+    }
+    dict.flushDeferred(terms);
+    if (count == 0) {
+      return;
+    }
+    long[] roots = w.roots();
+    boolean[] newSubject = firstOfNewPrefix(QuadOrder.PSOG, 2, 1, roots);
+    boolean[] newObject = firstOfNewPrefix(QuadOrder.POGS, 2, 3, roots);
+    Stats stats = statsTrees.of(w);
+    for (int i = 0; i < count; i++) {
+      stats.added(held[i * 4], held[i * 4 + 2], newSubject[i], newObject[i]);
+    }
+    for (QuadOrder order : QuadOrder.values()) {
+      int width = order.width();
+      long[] rows = new long[count * width];
+      for (int i = 0; i < count; i++) {
+        order.toRow(held, i * 4, rows, i * width);
+      }
+      RowSort.sort(rows, count, width);
+      int n = RowSort.dedupe(rows, count, width); // projections: many quads, one row
+      BTree tree = ix.tree(order);
+      int slot = ix.slot(order);
+      w.setRoot(slot, tree.insertSorted(allocators[order.ordinal()], w.root(slot), rows, n));
+    }
+    count = 0;
+    pending.clear();
+  }
+
+  /**
+   * For each held quad, whether it is the first (of those held) of a (p, x) pair that {@code order}
+   * does not hold yet, x being column {@code xCol} of a (g, s, p, o) quad: a new distinct subject
+   * (PSOG, s) or object (POGS, o) of p for the statistics.
+   */
+  private boolean[] firstOfNewPrefix(QuadOrder order, int pCol, int xCol, long[] roots) {
+    long[] keys = new long[count * 3]; // (p, x, index)
+    for (int i = 0; i < count; i++) {
+      keys[i * 3] = held[i * 4 + pCol];
+      keys[i * 3 + 1] = held[i * 4 + xCol];
+      keys[i * 3 + 2] = i;
+    }
+    RowSort.sort(keys, count, 3);
+    boolean[] first = new boolean[count];
+    for (int i = 0; i < count; i++) {
+      long p = keys[i * 3];
+      long x = keys[i * 3 + 1];
+      boolean sameAsBefore = i > 0 && keys[i * 3 - 3] == p && keys[i * 3 - 2] == x;
+      if (!sameAsBefore) {
+        first[(int) keys[i * 3 + 2]] = !ix.hasPrefix(roots, order, p, x);
+      }
+    }
+    return first;
   }
 
   /** Removes a quad of ids; false if it was not there. Trickle only. */
@@ -98,6 +169,7 @@ public final class QuadWriter {
     if (bulk) {
       throw new IllegalStateException("a bulk load only adds");
     }
+    flush();
     long[] roots = w.roots();
     long[] psog = QuadOrder.PSOG.row(g, s, p, o);
     if (!ix.contains(roots, QuadOrder.PSOG, psog)) {
@@ -122,11 +194,12 @@ public final class QuadWriter {
   }
 
   /**
-   * Bulk: writes what was added into the indexes and recounts the statistics; the transaction is
-   * then ready to commit. Trickle: nothing to do.
+   * Writes what was added into the indexes (bulk: rebuilt with it, the statistics recounted;
+   * trickle: what is still held); the transaction is then ready to commit.
    */
   public void finish() {
     if (!bulk) {
+      flush();
       return;
     }
     dict.finishBulk(terms);
@@ -149,7 +222,7 @@ public final class QuadWriter {
 
   private void hold(long g, long s, long p, long o) {
     if (held.length < (count + 1) * 4) {
-      held = Arrays.copyOf(held, held.length * 2);
+      held = Arrays.copyOf(held, Math.max(4 * 256, held.length * 2));
     }
     int at = count * 4;
     held[at] = g;
@@ -157,12 +230,6 @@ public final class QuadWriter {
     held[at + 2] = p;
     held[at + 3] = o;
     count++;
-  }
-
-  private void insert(QuadOrder order, long[] row) {
-    BTree tree = ix.tree(order);
-    int slot = ix.slot(order);
-    w.setRoot(slot, tree.insert(allocators[order.ordinal()], w.root(slot), row));
   }
 
   private void remove(QuadOrder order, long[] row) {

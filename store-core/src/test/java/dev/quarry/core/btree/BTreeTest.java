@@ -133,6 +133,52 @@ class BTreeTest {
     assertEquals(0, java.util.Arrays.stream(space.extentsOf(2)).count(), "every page given back");
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 4})
+  void sortedBatchesInsertAsRowByRowDoesAndOldRootsStillSeeTheirTree(int width) {
+    Random rnd = new Random(40 + width);
+    BTree tree = new BTree(pool, width, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(width));
+    long root = BTree.EMPTY;
+    // Batches from tiny to large (root splits more than once), in and across transactions, with
+    // rows already present, clustered and scattered.
+    int[] sizes = {1, 3, 50, 700, 5_000, 40_000, 2, 12_000};
+    long committedRoot = BTree.EMPTY;
+    NavigableSet<long[]> committed = new TreeSet<>(order(width));
+    for (int b = 0; b < sizes.length; b++) {
+      TreeSet<long[]> batch = new TreeSet<>(order(width));
+      List<long[]> present = new ArrayList<>(oracle);
+      while (batch.size() < sizes[b]) {
+        boolean again = !present.isEmpty() && rnd.nextInt(5) == 0;
+        long[] r = again ? present.get(rnd.nextInt(present.size())).clone() : randomRow(rnd, width);
+        if (width == 1 && !again) {
+          r[0] = rnd.nextInt(3) == 0 ? rnd.nextLong() : r[0] * 1_000_000 + rnd.nextInt(1_000_000);
+        }
+        batch.add(r);
+      }
+      long[] rows = new long[batch.size() * width];
+      int n = 0;
+      for (long[] r : batch) {
+        System.arraycopy(r, 0, rows, n++ * width, width);
+      }
+      root = tree.insertSorted(alloc, root, rows, n);
+      oracle.addAll(batch);
+      assertSame(tree, root, oracle, rnd);
+      if (b % 3 == 2) {
+        alloc.commit(false);
+        assertSame(tree, committedRoot, committed, rnd); // an older snapshot is untouched
+        committedRoot = root;
+        committed = new TreeSet<>(oracle);
+      }
+    }
+    // Row by row on top of a batch-built tree still works, and deletes empty it.
+    for (long[] r : new ArrayList<>(oracle)) {
+      root = tree.delete(alloc, root, r);
+    }
+    assertEquals(BTree.EMPTY, root);
+  }
+
   /** A tree of {@code rows} (sorted, 4 wide) built bottom-up. */
   private static long bulkBuild(BTree tree, TestAllocator alloc, Iterable<long[]> rows) {
     Iterator<long[]> it = rows.iterator();

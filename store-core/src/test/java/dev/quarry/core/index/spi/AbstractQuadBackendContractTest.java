@@ -367,4 +367,56 @@ public abstract class AbstractQuadBackendContractTest {
       r.end();
     }
   }
+
+  @Test
+  void addsDeletesAndReadsInterleavedInOneTransactionKeepEverythingExact() {
+    Random rnd = new Random(7);
+    List<long[]> base = load(rnd, 200);
+    Set<List<Long>> model = new HashSet<>();
+    base.forEach(q -> model.add(List.of(q[0], q[1], q[2], q[3])));
+    WriteView w = backend.beginWrite();
+    long[] terms = new long[12];
+    for (int i = 0; i < terms.length; i++) {
+      terms[i] = w.idOrCreate(iri("t" + i));
+    }
+    long[] preds = {base.get(0)[2], base.get(1)[2], terms[0]};
+    for (int step = 0; step < 3_000; step++) {
+      long g = rnd.nextInt(4) == 0 ? terms[1] : w.defaultGraph();
+      long s = terms[rnd.nextInt(terms.length)];
+      long p = preds[rnd.nextInt(preds.length)];
+      long o = rnd.nextBoolean() ? terms[rnd.nextInt(terms.length)] : base.get(rnd.nextInt(20))[3];
+      List<Long> q = List.of(g, s, p, o);
+      int what = rnd.nextInt(10);
+      if (what < 6) {
+        assertEquals(model.add(q), w.add(g, s, p, o), "add says whether the quad is new");
+      } else if (what < 8) {
+        assertEquals(model.remove(q), w.delete(g, s, p, o), "delete says whether it was there");
+      } else {
+        long count = model.stream().filter(x -> x.get(1) == s).count();
+        assertEquals(count, all(w.find(ANY, s, ANY, ANY)).size(), "the writer reads its writes");
+        assertEquals(model.size(), w.quads());
+      }
+    }
+    w.commit();
+    ReadView r = backend.beginRead();
+    try {
+      List<long[]> expected = new ArrayList<>();
+      model.forEach(x -> expected.add(new long[] {x.get(0), x.get(1), x.get(2), x.get(3)}));
+      assertEquals(asSet(expected), asSet(all(r.find(ANY, ANY, ANY, ANY))));
+      assertEquals(model.size(), r.quads());
+      for (long p : preds) {
+        assertEquals(model.stream().filter(x -> x.get(2) == p).count(), r.quadsWithPredicate(p));
+        assertEquals(
+            model.stream().filter(x -> x.get(2) == p).map(x -> x.get(1)).distinct().count(),
+            r.distinctSubjects(p),
+            "distinct subjects of a predicate");
+        assertEquals(
+            model.stream().filter(x -> x.get(2) == p).map(x -> x.get(3)).distinct().count(),
+            r.distinctObjects(p),
+            "distinct objects of a predicate");
+      }
+    } finally {
+      r.end();
+    }
+  }
 }
