@@ -185,6 +185,14 @@ public final class BTree {
     return BatchInsert.run(this, alloc, root, sorted, n);
   }
 
+  /**
+   * Removes {@code sorted[0, n)} (ascending, no repeats; absent rows are ignored), each leaf read
+   * and written once; returns the new root. See {@link BatchInsert}.
+   */
+  public long removeSorted(PageAllocator alloc, long root, long[] sorted, int n) {
+    return BatchInsert.remove(this, alloc, root, sorted, n);
+  }
+
   /** Removes {@code row} (a no-op if absent); returns the new root. */
   public long delete(PageAllocator alloc, long root, long[] row) {
     return change(alloc, root, row, false);
@@ -382,7 +390,7 @@ public final class BTree {
     }
   }
 
-  private int innerCount(long page) {
+  int innerCount(long page) {
     for (; ; ) {
       long t = pool.readOptimistic(page);
       int c = InnerNode.count(pool.memory(), pool.offset(BufferPool.frameOf(t)));

@@ -18,6 +18,7 @@ final class BatchInsert {
   private final int width;
   private final long[] sorted;
   private final int n;
+  private final boolean insert;
 
   /** The nodes that replace one node: their pages, and the first key of each but the first. */
   private static final class Level {
@@ -39,12 +40,32 @@ final class BatchInsert {
     }
   }
 
-  private BatchInsert(BTree tree, PageAllocator alloc, long[] sorted, int n) {
+  private BatchInsert(BTree tree, PageAllocator alloc, long[] sorted, int n, boolean insert) {
     this.tree = tree;
     this.alloc = alloc;
     this.width = tree.width;
     this.sorted = sorted;
     this.n = n;
+    this.insert = insert;
+  }
+
+  /** Removes {@code sorted[0, n)} (ascending, no repeats; absent rows ignored); the new root. */
+  static long remove(BTree tree, PageAllocator alloc, long root, long[] sorted, int n) {
+    if (n == 0 || root == BTree.EMPTY) {
+      return root;
+    }
+    Level top = new BatchInsert(tree, alloc, sorted, n, false).apply(root, 0, n);
+    if (top.count == 0) {
+      return BTree.EMPTY;
+    }
+    long newRoot = top.pages[0];
+    // A root left with one child is replaced by that child.
+    while (tree.reader.level(newRoot) > 0 && tree.innerCount(newRoot) == 0) {
+      long child = tree.childAt(newRoot, 0);
+      alloc.release(newRoot);
+      newRoot = child;
+    }
+    return newRoot;
   }
 
   /** Inserts {@code sorted[0, n)} (ascending, no repeats) into the tree at {@code root}. */
@@ -65,7 +86,7 @@ final class BatchInsert {
             return true;
           });
     }
-    BatchInsert b = new BatchInsert(tree, alloc, sorted, n);
+    BatchInsert b = new BatchInsert(tree, alloc, sorted, n, true);
     Level top = b.apply(root, 0, n);
     int level = tree.reader.level(root);
     while (top.count > 1) { // the root split: grow the tree
@@ -89,6 +110,7 @@ final class BatchInsert {
     long[] outKeys = new long[(keyCount + 16) * width];
     int outN = 0;
     int at = from;
+    boolean changed = false;
     for (int c = 0; c <= keyCount; c++) {
       int end = at;
       while (end < to
@@ -100,6 +122,11 @@ final class BatchInsert {
         outN = put(grown, outN, children[c], keys, c - 1, null, 0);
       } else {
         Level r = apply(children[c], at, end);
+        changed |= r.count != 1 || r.pages[0] != children[c];
+        if (r.count == 0) { // emptied: the child goes, and the key before it with it
+          at = end;
+          continue;
+        }
         outN = put(grown, outN, r.pages[0], keys, c - 1, null, 0);
         for (int i = 1; i < r.count; i++) {
           outN = put(grown, outN, r.pages[i], null, 0, r.separators, i - 1);
@@ -108,6 +135,15 @@ final class BatchInsert {
       outChildren = grown[0];
       outKeys = grown[1];
       at = end;
+    }
+    if (!changed) {
+      Level same = new Level();
+      same.add(page, keys, 0, width);
+      return same;
+    }
+    if (outN == 0) {
+      alloc.release(page);
+      return new Level();
     }
     return writeInners(level, outChildren, outKeys, outN, page);
   }
@@ -170,16 +206,30 @@ final class BatchInsert {
     int j = from;
     while (i < oldN || j < to) {
       int c = i == oldN ? 1 : j == to ? -1 : Rows.compare(old, i * width, sorted, j * width, width);
-      if (c <= 0) {
+      if (c < 0) {
         System.arraycopy(old, i++ * width, rows, m++ * width, width);
-        if (c == 0) {
-          j++; // already there
+      } else if (c == 0) { // there already: kept when inserting, dropped when removing
+        if (insert) {
+          System.arraycopy(old, i * width, rows, m++ * width, width);
         }
+        i++;
+        j++;
       } else {
-        System.arraycopy(sorted, j++ * width, rows, m++ * width, width);
+        if (insert) {
+          System.arraycopy(sorted, j * width, rows, m++ * width, width);
+        }
+        j++; // when removing: not there, nothing to do
       }
     }
     Level out = new Level();
+    if (m == oldN) { // nothing new, nothing removed: the leaf stays as it is
+      out.add(page, rows, 0, width);
+      return out;
+    }
+    if (m == 0) {
+      alloc.release(page);
+      return out;
+    }
     if (LeafCodec.size(rows, 0, m, width) <= LeafCodec.capacity() && m < BTree.MAX_LEAF_ROWS) {
       out.add(writeLeaf(writable(page), rows, 0, m), rows, 0, width);
       return out;

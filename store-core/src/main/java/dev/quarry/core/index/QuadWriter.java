@@ -17,10 +17,11 @@ import org.apache.jena.sparql.core.Quad;
  * Every change to the quads of one write transaction, on both paths:
  *
  * <ul>
- *   <li>trickle ({@link #trickle}): each quad is encoded and checked at once; added quads are held
- *       and written in sorted batches ({@link #flush}: each leaf they fall into read and written
- *       once per batch, instead of once per quad) before anything reads the state, before a delete,
- *       at {@link #finish}, and every {@link #BATCH} quads; deletes apply at once;
+ *   <li>trickle ({@link #trickle}): each quad is encoded and checked at once; added (or removed)
+ *       quads are held and written in sorted batches ({@link #flush}: each leaf they fall into read
+ *       and written once per batch, instead of once per quad) before anything reads the state, when
+ *       the writer turns from adding to removing or back, at {@link #finish}, and every {@link
+ *       #BATCH} quads;
  *   <li>bulk ({@link #bulk}): quads are encoded as they come (new terms' hash rows collected) and
  *       held as ids; {@link #finish} sorts them in each index's order, merges them with what the
  *       index holds, rebuilds it bottom-up, and recounts the statistics from the new PSOG.
@@ -41,6 +42,7 @@ public final class QuadWriter {
   private long[] held = new long[0]; // (g, s, p, o) ids: bulk, all; trickle, those not yet flushed
   private int count;
   private final Set<Held> pending = new HashSet<>(); // trickle: the held quads, to answer add()
+  private boolean heldDeletes; // trickle: the held quads are to be removed, not added
 
   /** Trickle: quads held at most before they are written. */
   static final int BATCH = 65_536;
@@ -90,6 +92,9 @@ public final class QuadWriter {
       hold(g, s, p, o);
       return true;
     }
+    if (heldDeletes) {
+      flushHeld();
+    }
     Held q = new Held(g, s, p, o);
     if (pending.contains(q)
         || ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o))) {
@@ -99,7 +104,7 @@ public final class QuadWriter {
     hold(g, s, p, o);
     w.markChanged();
     if (count >= BATCH) {
-      flush();
+      flushHeld();
     }
     return true;
   }
@@ -113,9 +118,23 @@ public final class QuadWriter {
       return;
     }
     dict.flushDeferred(terms);
-    if (count == 0) {
-      return;
+    flushHeld();
+  }
+
+  /** Writes the held quads (none of them in the store yet) into every index and the statistics. */
+  private void flushHeld() {
+    if (count > 0 && heldDeletes) {
+      removeHeld();
+    } else if (count > 0) {
+      insertHeld();
     }
+    count = 0;
+    pending.clear();
+    heldDeletes = false;
+  }
+
+  /** Adds the held quads (none of them in the store yet) to every index and the statistics. */
+  private void insertHeld() {
     long[] roots = w.roots();
     boolean[] newSubject = firstOfNewPrefix(QuadOrder.PSOG, 2, 1, roots);
     boolean[] newObject = firstOfNewPrefix(QuadOrder.POGS, 2, 3, roots);
@@ -135,8 +154,56 @@ public final class QuadWriter {
       int slot = ix.slot(order);
       w.setRoot(slot, tree.insertSorted(allocators[order.ordinal()], w.root(slot), rows, n));
     }
-    count = 0;
-    pending.clear();
+  }
+
+  /**
+   * Removes the held quads (all in the store) from the full indexes; then, as a quad at a time
+   * would, the projection rows no quad needs any more and the statistics.
+   */
+  private void removeHeld() {
+    long[] roots = w.roots(); // live: sees each removal
+    removeRows(QuadOrder.PSOG, null);
+    removeRows(QuadOrder.POGS, null);
+    boolean[] lastSubject = firstOfNewPrefix(QuadOrder.PSOG, 2, 1, roots);
+    boolean[] lastObject = firstOfNewPrefix(QuadOrder.POGS, 2, 3, roots);
+    removeRows(QuadOrder.SP, lastSubject);
+    removeRows(QuadOrder.OP, lastObject);
+    boolean[] lastInGraph = new boolean[count];
+    long[] gs = new long[count * 3]; // (g, s, index): each pair checked once
+    for (int i = 0; i < count; i++) {
+      gs[i * 3] = held[i * 4];
+      gs[i * 3 + 1] = held[i * 4 + 1];
+      gs[i * 3 + 2] = i;
+    }
+    RowSort.sort(gs, count, 3);
+    for (int i = 0; i < count; i++) {
+      boolean same = i > 0 && gs[i * 3 - 3] == gs[i * 3] && gs[i * 3 - 2] == gs[i * 3 + 1];
+      if (!same) {
+        lastInGraph[(int) gs[i * 3 + 2]] = !graphHasSubject(roots, gs[i * 3], gs[i * 3 + 1]);
+      }
+    }
+    removeRows(QuadOrder.GS, lastInGraph);
+    Stats stats = statsTrees.of(w);
+    for (int i = 0; i < count; i++) {
+      stats.removed(held[i * 4], held[i * 4 + 2], lastSubject[i], lastObject[i]);
+    }
+  }
+
+  /** Removes from {@code order} the rows of the held quads (only those {@code which} marks). */
+  private void removeRows(QuadOrder order, boolean[] which) {
+    int width = order.width();
+    long[] rows = new long[count * width];
+    int k = 0;
+    for (int i = 0; i < count; i++) {
+      if (which == null || which[i]) {
+        order.toRow(held, i * 4, rows, k++ * width);
+      }
+    }
+    RowSort.sort(rows, k, width);
+    int n = RowSort.dedupe(rows, k, width);
+    BTree tree = ix.tree(order);
+    int slot = ix.slot(order);
+    w.setRoot(slot, tree.removeSorted(allocators[order.ordinal()], w.root(slot), rows, n));
   }
 
   /**
@@ -164,32 +231,30 @@ public final class QuadWriter {
     return first;
   }
 
-  /** Removes a quad of ids; false if it was not there. Trickle only. */
+  /**
+   * Removes a quad of ids; false if it was not there. Trickle only: the quad is checked at once and
+   * held with the others removed since the last flush, which removes them in sorted batches.
+   */
   public boolean delete(long g, long s, long p, long o) {
     if (bulk) {
       throw new IllegalStateException("a bulk load only adds");
     }
-    flush();
-    long[] roots = w.roots();
-    long[] psog = QuadOrder.PSOG.row(g, s, p, o);
-    if (!ix.contains(roots, QuadOrder.PSOG, psog)) {
+    if (!heldDeletes) {
+      flushHeld();
+      heldDeletes = true;
+    }
+    Held q = new Held(g, s, p, o);
+    if (pending.contains(q)
+        || !ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o))) {
       return false;
     }
-    remove(QuadOrder.PSOG, psog);
-    remove(QuadOrder.POGS, QuadOrder.POGS.row(g, s, p, o));
-    boolean lastSubject = !ix.hasPrefix(roots, QuadOrder.PSOG, p, s);
-    boolean lastObject = !ix.hasPrefix(roots, QuadOrder.POGS, p, o);
-    if (lastSubject) {
-      remove(QuadOrder.SP, QuadOrder.SP.row(g, s, p, o));
-    }
-    if (lastObject) {
-      remove(QuadOrder.OP, QuadOrder.OP.row(g, s, p, o));
-    }
-    if (!graphHasSubject(roots, g, s)) {
-      remove(QuadOrder.GS, QuadOrder.GS.row(g, s, p, o));
-    }
-    statsTrees.of(w).removed(g, p, lastSubject, lastObject);
+    pending.add(q);
+    hold(g, s, p, o);
     w.markChanged();
+    if (count >= BATCH) {
+      flushHeld();
+      heldDeletes = true;
+    }
     return true;
   }
 
@@ -200,6 +265,11 @@ public final class QuadWriter {
   public void finish() {
     if (!bulk) {
       flush();
+      return;
+    }
+    long existing = statsTrees.of(w).quads();
+    if (existing > 0 && (long) count * MERGE_RATIO <= existing) {
+      finishIntoLargerStore();
       return;
     }
     dict.finishBulk(terms);
@@ -220,6 +290,44 @@ public final class QuadWriter {
     w.markChanged();
   }
 
+  /**
+   * A bulk load this many times smaller than the store is merged into the leaves it falls into (and
+   * its statistics added) rather than the indexes rebuilt whole: its cost then grows with the load,
+   * not with the store. Measured on BSBM: 50,000 triples into 1M quads, rebuilt 3.5 s.
+   */
+  static final int MERGE_RATIO = 4;
+
+  /**
+   * Bulk, into a store much larger than the load: the quads the store lacks (each checked once, in
+   * PSOG order) go in as one trickle batch, the new terms as one sorted batch.
+   */
+  private void finishIntoLargerStore() {
+    dict.flushDeferred(terms);
+    long[] psog = new long[count * 4];
+    for (int i = 0; i < count; i++) {
+      QuadOrder.PSOG.toRow(held, i * 4, psog, i * 4);
+    }
+    RowSort.sort(psog, count, 4);
+    int n = RowSort.dedupe(psog, count, 4);
+    long[] roots = w.roots();
+    QuadOrder o = QuadOrder.PSOG;
+    long[] row = new long[4];
+    count = 0;
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(psog, i * 4, row, 0, 4);
+      if (!ix.contains(roots, o, row)) {
+        hold(
+            o.part(row, 0, QuadOrder.G),
+            o.part(row, 0, QuadOrder.S),
+            o.part(row, 0, QuadOrder.P),
+            o.part(row, 0, QuadOrder.O));
+      }
+    }
+    flushHeld();
+    held = null;
+    w.markChanged();
+  }
+
   private void hold(long g, long s, long p, long o) {
     if (held.length < (count + 1) * 4) {
       held = Arrays.copyOf(held, Math.max(4 * 256, held.length * 2));
@@ -230,12 +338,6 @@ public final class QuadWriter {
     held[at + 2] = p;
     held[at + 3] = o;
     count++;
-  }
-
-  private void remove(QuadOrder order, long[] row) {
-    BTree tree = ix.tree(order);
-    int slot = ix.slot(order);
-    w.setRoot(slot, tree.delete(allocators[order.ordinal()], w.root(slot), row));
   }
 
   /** True if some quad in graph g has subject s: via the predicates of s (SP), then PSOG. */

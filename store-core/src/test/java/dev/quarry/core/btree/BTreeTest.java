@@ -157,12 +157,7 @@ class BTreeTest {
         }
         batch.add(r);
       }
-      long[] rows = new long[batch.size() * width];
-      int n = 0;
-      for (long[] r : batch) {
-        System.arraycopy(r, 0, rows, n++ * width, width);
-      }
-      root = tree.insertSorted(alloc, root, rows, n);
+      root = tree.insertSorted(alloc, root, flat(batch, width), batch.size());
       oracle.addAll(batch);
       assertSame(tree, root, oracle, rnd);
       if (b % 3 == 2) {
@@ -172,11 +167,37 @@ class BTreeTest {
         committed = new TreeSet<>(oracle);
       }
     }
-    // Row by row on top of a batch-built tree still works, and deletes empty it.
-    for (long[] r : new ArrayList<>(oracle)) {
-      root = tree.delete(alloc, root, r);
+    // Batches removed: present and absent rows, scattered and whole runs, down to nothing.
+    alloc.commit(false);
+    NavigableSet<long[]> before = new TreeSet<>(oracle);
+    long beforeRoot = root;
+    List<long[]> all = new ArrayList<>(oracle);
+    int[] removals = {1, 40, 3_000, 20_000};
+    for (int size : removals) {
+      TreeSet<long[]> batch = new TreeSet<>(order(width));
+      int run = rnd.nextInt(Math.max(1, all.size()));
+      for (int i = run; i < all.size() && batch.size() < size / 2; i++) {
+        batch.add(all.get(i)); // a run of neighbours: whole leaves empty
+      }
+      while (batch.size() < size) {
+        batch.add(rnd.nextInt(4) == 0 ? randomRow(rnd, width) : all.get(rnd.nextInt(all.size())));
+      }
+      root = tree.removeSorted(alloc, root, flat(batch, width), batch.size());
+      oracle.removeAll(batch);
+      assertSame(tree, root, oracle, rnd);
     }
-    assertEquals(BTree.EMPTY, root);
+    assertSame(tree, beforeRoot, before, rnd); // the committed tree is untouched
+    assertEquals(BTree.EMPTY, tree.removeSorted(alloc, root, flat(oracle, width), oracle.size()));
+  }
+
+  /** Rows held flat in one array, in the collection's order. */
+  private static long[] flat(java.util.Collection<long[]> rows, int width) {
+    long[] out = new long[rows.size() * width];
+    int n = 0;
+    for (long[] r : rows) {
+      System.arraycopy(r, 0, out, n++ * width, width);
+    }
+    return out;
   }
 
   /** A tree of {@code rows} (sorted, 4 wide) built bottom-up. */
