@@ -270,8 +270,12 @@ class SparqlEndpointTest {
   void healthMetricsAndQueryPage() throws Exception {
     assertEquals(200, s.get("/health", null).statusCode());
     s.query(NAMES, null);
-    HttpResponse<String> metrics = s.get("/metrics", null);
-    String m = metrics.body();
+    // The query's meters are recorded just after its response goes out.
+    String m = s.get("/metrics", null).body();
+    for (int i = 0; i < 500 && !m.contains("outcome=\"ok\""); i++) {
+      Thread.sleep(10);
+      m = s.get("/metrics", null).body();
+    }
     assertTrue(m.contains("quarry_sparql_query_seconds_count{form=\"select\",outcome=\"ok\"}"), m);
     assertTrue(
         m.contains(
