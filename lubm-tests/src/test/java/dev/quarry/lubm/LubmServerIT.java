@@ -8,9 +8,11 @@ import dev.quarry.server.ServerConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The LUBM checks over HTTP against the real server on a free loopback port, fresh file store. */
+@Timeout(600)
 class LubmServerIT extends AbstractLubmSuite {
   @TempDir static Path dir;
   static Store store;

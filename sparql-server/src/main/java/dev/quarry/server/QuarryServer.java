@@ -105,7 +105,11 @@ public final class QuarryServer implements AutoCloseable {
         .register(metrics);
     UpdateService updates =
         new UpdateService(
-            store, cfg.allowService(), cfg.allowLoadUrls(), UpdateService.dirs(cfg.loadDirs()));
+            store,
+            cfg.allowService(),
+            cfg.allowLoadUrls(),
+            UpdateService.dirs(cfg.loadDirs()),
+            cfg.updateTimeout());
     Access access =
         Access.from(
             cfg.authTokens(),

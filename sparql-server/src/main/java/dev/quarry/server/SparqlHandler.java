@@ -173,7 +173,7 @@ final class SparqlHandler {
     long start = System.nanoTime();
     try {
       UpdateRequest update = updates.prepare(sr.text(), null, sr.defaultGraphs(), sr.namedGraphs());
-      updates.execute(update);
+      updates.execute(update, sr.timeoutMs());
       long ms = (System.nanoTime() - start) / 1_000_000;
       HttpResponses.send(
           ctx, HttpResponseStatus.OK, "text/plain", "update applied in " + ms + " ms\n", keepAlive);
@@ -221,8 +221,8 @@ final class SparqlHandler {
 
   static String messageFor(RuntimeException e) {
     if (e instanceof QueryCancelledException) {
-      return "the query was cancelled: it ran past its time limit (limits.query-timeout, or the"
-          + " request's timeout=)";
+      return "cancelled: it ran past its time limit (limits.query-timeout or"
+          + " limits.update-timeout, or the request's timeout=); an update is rolled back";
     }
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }

@@ -7,9 +7,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the configuration turns on and off: updates, remote loads, result size, query time. */
+@Timeout(300)
 class ServerLimitsTest {
   @TempDir Path dir;
 
@@ -197,6 +199,36 @@ class ServerLimitsTest {
         Thread.sleep(10);
       }
       assertEquals(1, timeouts.timer().count(), "counted as a timeout");
+    }
+  }
+
+  @Test
+  void anUpdatePastItsTimeLimitIsRolledBack() throws Exception {
+    try (TestServer s = new TestServer(dir, "update.enabled=true", "limits.update-timeout=60s")) {
+      insert200(s);
+      String runaway =
+          "INSERT { ?a <http://ex/q> ?c } WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }";
+      long start = System.nanoTime();
+      HttpResponse<String> r =
+          s.post(
+              "application/x-www-form-urlencoded",
+              "timeout=300&update=" + TestServer.enc(runaway),
+              null);
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(503, r.statusCode(), r.body());
+      assertTrue(r.body().contains("rolled back"), r.body());
+      assertTrue(ms < 20_000, "cancelled promptly, took " + ms + " ms");
+      assertEquals("n\r\n200\r\n", s.query(COUNT, "text/csv").body(), "nothing was kept");
+      // The writer is free again.
+      assertEquals(200, s.update("INSERT DATA { <http://ex/x> <http://ex/p> 1 }").statusCode());
+    }
+    try (TestServer s =
+        new TestServer(dir.resolve("b"), "update.enabled=true", "limits.update-timeout=300ms")) {
+      insert200(s);
+      HttpResponse<String> r =
+          s.update("DELETE { ?a ?p ?b } WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }");
+      assertEquals(503, r.statusCode(), r.body());
+      assertEquals("n\r\n200\r\n", s.query(COUNT, "text/csv").body(), "nothing was deleted");
     }
   }
 

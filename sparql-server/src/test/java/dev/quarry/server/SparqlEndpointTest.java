@@ -20,11 +20,13 @@ import org.apache.jena.sparql.graph.GraphFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The SPARQL endpoint end to end: a file store, the loader, the Netty server, real HTTP clients.
  */
+@Timeout(180)
 class SparqlEndpointTest {
   @TempDir static Path dir;
   static TestServer s;

@@ -22,6 +22,7 @@ import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * against the real server over loopback HTTP, which must see the same result counts for the same
  * seed; and the Explore-and-Update mix, whose inserts and deletes must reach the store.
  */
+@Timeout(300)
 class BenchmarkRunTest {
   @TempDir static Path dir;
   static TestDriverData td;

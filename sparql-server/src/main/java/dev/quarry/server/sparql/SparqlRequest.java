@@ -158,7 +158,7 @@ public record SparqlRequest(
         null,
         null,
         false,
-        0);
+        timeoutMs(single(params, "timeout")));
   }
 
   private static HttpError bad(String message) {

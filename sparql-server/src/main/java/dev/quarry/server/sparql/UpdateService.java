@@ -6,8 +6,10 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.QueryParseException;
@@ -28,20 +30,28 @@ public final class UpdateService {
   private final boolean allowService;
   private final boolean allowLoadUrls;
   private final List<Path> loadDirs; // null: any file
+  private final Duration timeout; // zero: none
 
   /** An update service that may LOAD any file the process can read (the command line's). */
   public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
-    this(store, allowService, allowLoadUrls, null);
+    this(store, allowService, allowLoadUrls, null, Duration.ZERO);
   }
 
   /**
    * @param loadDirs the directories {@code LOAD <file:...>} may read from (empty: none; null: any)
+   * @param timeout how long an update may run before it is cancelled and rolled back (zero: no
+   *     limit)
    */
   public UpdateService(
-      Store store, boolean allowService, boolean allowLoadUrls, List<Path> loadDirs) {
+      Store store,
+      boolean allowService,
+      boolean allowLoadUrls,
+      List<Path> loadDirs,
+      Duration timeout) {
     this.store = store;
     this.allowService = allowService;
     this.allowLoadUrls = allowLoadUrls;
+    this.timeout = timeout;
     this.loadDirs = loadDirs == null ? null : loadDirs.stream().map(UpdateService::real).toList();
   }
 
@@ -171,12 +181,31 @@ public final class UpdateService {
 
   /** Applies the update atomically. */
   public void execute(UpdateRequest req) {
+    execute(req, 0);
+  }
+
+  /**
+   * Applies the update atomically, cancelled and rolled back (a {@link
+   * org.apache.jena.query.QueryCancelledException}) past its time limit: the configured one, or
+   * {@code timeoutMs} when shorter (0: the configured one).
+   */
+  public void execute(UpdateRequest req, long timeoutMs) {
+    long limit = timeout.toMillis();
+    if (timeoutMs > 0 && (limit == 0 || timeoutMs < limit)) {
+      limit = timeoutMs;
+    }
+    long ms = limit;
     Txn.executeWrite(
         store.dataset(),
-        () ->
-            UpdateExec.dataset(store.dataset())
-                .update(req)
-                .set(ARQ.httpServiceAllowed, allowService)
-                .execute());
+        () -> {
+          var exec =
+              UpdateExec.dataset(store.dataset())
+                  .update(req)
+                  .set(ARQ.httpServiceAllowed, allowService);
+          if (ms > 0) {
+            exec = exec.timeout(ms, TimeUnit.MILLISECONDS);
+          }
+          exec.execute();
+        });
   }
 }

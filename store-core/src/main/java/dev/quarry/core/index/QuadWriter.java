@@ -110,8 +110,8 @@ public final class QuadWriter {
   }
 
   /**
-   * Trickle: writes the held quads into every index and the statistics, in sorted batches. Called
-   * by the write view before each read of its state; a no-op when nothing is held.
+   * Trickle: applies the held quads and new terms to the indexes and the statistics, in sorted
+   * batches. Called by the write view before each read of its state; a no-op when nothing is held.
    */
   public void flush() {
     if (bulk) {
@@ -121,7 +121,7 @@ public final class QuadWriter {
     flushHeld();
   }
 
-  /** Writes the held quads (none of them in the store yet) into every index and the statistics. */
+  /** Applies the held quads, added or removed, to every index and the statistics. */
   private void flushHeld() {
     if (count > 0 && heldDeletes) {
       removeHeld();

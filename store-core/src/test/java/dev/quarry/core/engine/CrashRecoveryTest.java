@@ -18,6 +18,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that every transaction reported committed is there, whole; that nothing after the one in flight
  * is; and that the five indexes agree. See {@link CrashWorker}.
  */
+@Timeout(600)
 class CrashRecoveryTest {
   @TempDir Path dir;
 
