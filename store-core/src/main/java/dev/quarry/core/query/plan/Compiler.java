@@ -24,7 +24,9 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.op.OpBGP;
@@ -49,7 +51,9 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprList;
+import org.apache.jena.sparql.expr.aggregate.AggCount;
 
 /**
  * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
@@ -190,6 +194,10 @@ public final class Compiler {
             return null;
           }
         }
+        IdOperator counted = countFromStatistics(g);
+        if (counted != null) {
+          return counted;
+        }
         IdOperator sub = compile(g.getSubOp(), input);
         return sub == null
             ? null
@@ -228,6 +236,43 @@ public final class Compiler {
   }
 
   /** VALUES rows, encoded. */
+  /**
+   * {@code COUNT(*)} of one pattern of three different variables, ungrouped: the quads of the
+   * active graph, which the statistics hold exactly (kept with every write; {@code quarry check}
+   * compares them with a recount), so no row is read. The question people ask a store first.
+   */
+  private IdOperator countFromStatistics(OpGroup g) {
+    if (!g.getGroupVars().isEmpty() || g.getAggregators().size() != 1) {
+      return null;
+    }
+    ExprAggregator agg = g.getAggregators().get(0);
+    Group group = Group.of(g.getSubOp());
+    if (!(agg.getAggregator() instanceof AggCount)
+        || group == null
+        || group.triples().size() != 1
+        || !group.conjuncts().isEmpty()) {
+      return null;
+    }
+    Triple t = group.triples().get(0);
+    Node s = t.getSubject();
+    Node p = t.getPredicate();
+    Node o = t.getObject();
+    if (!s.isVariable()
+        || !p.isVariable()
+        || !o.isVariable()
+        || s.equals(p)
+        || s.equals(o)
+        || p.equals(o)) {
+      return null;
+    }
+    long n = access.quadsInGraph(graph);
+    Rows out = new Rows(1, 1);
+    out.append();
+    out.set(
+        0, 0, terms.encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger)));
+    return new Source(List.of(agg.getVar()), out, "COUNT(*) from the statistics").estimate(1);
+  }
+
   private IdOperator table(OpTable t) {
     List<Var> vars = t.getTable().getVars();
     List<Binding> rows = new ArrayList<>();
