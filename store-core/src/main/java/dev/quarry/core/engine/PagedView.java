@@ -115,6 +115,12 @@ abstract class PagedView implements QuadView {
   }
 
   @Override
+  public long[] predicates() {
+    beforeRead();
+    return stats().predicateIds().stream().mapToLong(Long::longValue).sorted().toArray();
+  }
+
+  @Override
   public long[] graphs() {
     beforeRead();
     return stats().graphIds().stream().mapToLong(Long::longValue).sorted().toArray();

@@ -92,11 +92,25 @@ class AggregateTest {
               "SELECT (COUNT(*) AS ?n) FROM <http://ex/none> { ?s ?p ?o }", // no such graph
               "SELECT (COUNT(*) AS ?n) { ?s ?p ?o FILTER(?s != <http://ex/y1>) }",
               "SELECT (COUNT(DISTINCT ?s) AS ?n) { ?s ?p ?o }",
-              "SELECT ?s (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?s")) {
+              "SELECT ?s (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?s",
+              // predicates are counted over every graph: not the default graph's count here
+              "SELECT ?p (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?p")) {
         t.sameAnswers(q);
         assertTrue(!t.explain(q).contains("from the statistics"), q);
       }
     }
+  }
+
+  @Test
+  void countPerPredicateComesFromTheStatisticsWhenThereIsOnlyTheDefaultGraph() {
+    for (String q :
+        List.of(
+            "SELECT ?p (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?p",
+            "SELECT ?p (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?p ORDER BY DESC(?n) LIMIT 3")) {
+      assertTrue(sameAnswers(q).contains("COUNT(*) per predicate from the statistics"), q);
+    }
+    assertEquals(
+        4, twins.sameAnswers("SELECT ?p (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?p").size());
   }
 
   @Test

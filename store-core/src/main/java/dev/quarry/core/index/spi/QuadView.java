@@ -89,6 +89,9 @@ public interface QuadView {
   /** The graphs that hold quads, the default graph included if it holds any. */
   long[] graphs();
 
+  /** The predicates of the quads of every graph, ascending. */
+  long[] predicates();
+
   /** The commit this view reads (unchanging: results may be cached by it), or -1 in a writer. */
   long generation();
 }

@@ -237,12 +237,15 @@ public final class Compiler {
 
   /** VALUES rows, encoded. */
   /**
-   * {@code COUNT(*)} of one pattern of three different variables, ungrouped: the quads of the
-   * active graph, which the statistics hold exactly (kept with every write; {@code quarry check}
-   * compares them with a recount), so no row is read. The question people ask a store first.
+   * {@code COUNT(*)} of one pattern of three different variables, from the statistics, which hold
+   * it exactly (kept with every write; {@code quarry check} compares them with a recount), so no
+   * row is read: ungrouped, the quads of the active graph; grouped by the predicate, the quads of
+   * each predicate, when the store has no named graph (the statistics count predicates over all
+   * graphs). The questions people ask a store first.
    */
   private IdOperator countFromStatistics(OpGroup g) {
-    if (!g.getGroupVars().isEmpty() || g.getAggregators().size() != 1) {
+    List<Var> groupVars = g.getGroupVars().getVars();
+    if (groupVars.size() > 1 || g.getAggregators().size() != 1) {
       return null;
     }
     ExprAggregator agg = g.getAggregators().get(0);
@@ -265,12 +268,32 @@ public final class Compiler {
         || p.equals(o)) {
       return null;
     }
-    long n = access.quadsInGraph(graph);
-    Rows out = new Rows(1, 1);
-    out.append();
-    out.set(
-        0, 0, terms.encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger)));
-    return new Source(List.of(agg.getVar()), out, "COUNT(*) from the statistics").estimate(1);
+    if (groupVars.isEmpty()) {
+      Rows out = new Rows(1, 1);
+      out.append();
+      out.set(0, 0, count(access.quadsInGraph(graph)));
+      return new Source(List.of(agg.getVar()), out, "COUNT(*) from the statistics").estimate(1);
+    }
+    boolean onlyThisGraph =
+        graph == access.defaultGraph()
+            && java.util.Arrays.stream(access.graphs()).allMatch(x -> x == graph);
+    if (!groupVars.get(0).equals(p) || !onlyThisGraph) {
+      return null;
+    }
+    long[] predicates = access.predicates();
+    Rows out = new Rows(2, predicates.length);
+    for (int r = 0; r < predicates.length; r++) {
+      out.append();
+      out.set(r, 0, predicates[r]);
+      out.set(r, 1, count(access.quadsWithPredicate(predicates[r])));
+    }
+    return new Source(
+            List.of((Var) p, agg.getVar()), out, "COUNT(*) per predicate from the statistics")
+        .estimate(predicates.length);
+  }
+
+  private long count(long n) {
+    return terms.encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger));
   }
 
   private IdOperator table(OpTable t) {

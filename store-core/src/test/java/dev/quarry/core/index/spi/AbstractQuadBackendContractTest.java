@@ -404,6 +404,8 @@ public abstract class AbstractQuadBackendContractTest {
       model.forEach(x -> expected.add(new long[] {x.get(0), x.get(1), x.get(2), x.get(3)}));
       assertEquals(asSet(expected), asSet(all(r.find(ANY, ANY, ANY, ANY))));
       assertEquals(model.size(), r.quads());
+      assertArrayEquals(
+          model.stream().mapToLong(x -> x.get(2)).distinct().sorted().toArray(), r.predicates());
       for (long p : preds) {
         assertEquals(model.stream().filter(x -> x.get(2) == p).count(), r.quadsWithPredicate(p));
         assertEquals(
