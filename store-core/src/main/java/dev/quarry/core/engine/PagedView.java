@@ -1,8 +1,10 @@
 package dev.quarry.core.engine;
 
+import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.QuadIndexes;
+import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.spi.QuadProbes;
 import dev.quarry.core.index.spi.QuadSink;
@@ -112,6 +114,19 @@ abstract class PagedView implements QuadView {
   public long quadsInGraph(long g) {
     beforeRead();
     return stats().quadsInGraph(g);
+  }
+
+  /** Counted on the GS projection: one row per (graph, subject), no term decoded. */
+  @Override
+  public long subjectsInGraph(long g) {
+    beforeRead();
+    long n = 0;
+    try (Cursor c = ix().scan(roots, QuadOrder.GS, new long[] {g, 0}, new long[] {g, -1L})) {
+      while (c.next()) {
+        n++;
+      }
+    }
+    return n;
   }
 
   @Override

@@ -84,6 +84,13 @@ class AggregateTest {
       assertEquals(
           Map.of(Map.of("n", NodeFactory.createLiteralDT("300", XSDDatatype.XSDinteger)), 1),
           t.sameAnswers("SELECT (COUNT(*) AS ?n) { ?s ?p ?o }"));
+      for (String q :
+          List.of(
+              "SELECT (COUNT(DISTINCT ?s) AS ?n) { ?s ?p ?o }",
+              "SELECT (COUNT(DISTINCT ?s) AS ?n) FROM <http://ex/g1> { ?s ?p ?o }")) {
+        t.sameAnswers(q);
+        assertTrue(t.explain(q).contains("COUNT(DISTINCT subject) on the GS index"), q);
+      }
       // Not every pattern of variables counts its graph's quads: those are counted row by row.
       for (String q :
           List.of(
@@ -91,7 +98,7 @@ class AggregateTest {
               "SELECT (COUNT(*) AS ?n) { GRAPH <http://ex/g1> { ?s ?p ?o } }", // GRAPH is ARQ's
               "SELECT (COUNT(*) AS ?n) FROM <http://ex/none> { ?s ?p ?o }", // no such graph
               "SELECT (COUNT(*) AS ?n) { ?s ?p ?o FILTER(?s != <http://ex/y1>) }",
-              "SELECT (COUNT(DISTINCT ?s) AS ?n) { ?s ?p ?o }",
+              "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?s ?p ?o }",
               "SELECT ?s (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?s",
               // predicates are counted over every graph: not the default graph's count here
               "SELECT ?p (COUNT(*) AS ?n) { ?s ?p ?o } GROUP BY ?p")) {

@@ -92,6 +92,9 @@ public interface QuadView {
   /** The predicates of the quads of every graph, ascending. */
   long[] predicates();
 
+  /** How many different subjects graph {@code g}'s quads have: exact, not an estimate. */
+  long subjectsInGraph(long g);
+
   /** The commit this view reads (unchanging: results may be cached by it), or -1 in a writer. */
   long generation();
 }

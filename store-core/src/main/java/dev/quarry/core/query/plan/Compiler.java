@@ -54,6 +54,7 @@ import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprList;
 import org.apache.jena.sparql.expr.aggregate.AggCount;
+import org.apache.jena.sparql.expr.aggregate.AggCountVarDistinct;
 
 /**
  * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
@@ -237,11 +238,12 @@ public final class Compiler {
 
   /** VALUES rows, encoded. */
   /**
-   * {@code COUNT(*)} of one pattern of three different variables, from the statistics, which hold
-   * it exactly (kept with every write; {@code quarry check} compares them with a recount), so no
-   * row is read: ungrouped, the quads of the active graph; grouped by the predicate, the quads of
-   * each predicate, when the store has no named graph (the statistics count predicates over all
-   * graphs). The questions people ask a store first.
+   * {@code COUNT(*)} (or {@code COUNT(DISTINCT ?subject)}, ungrouped, by the GS index) of one
+   * pattern of three different variables, from the statistics, which hold it exactly (kept with
+   * every write; {@code quarry check} compares them with a recount), so no row is read: ungrouped,
+   * the quads of the active graph; grouped by the predicate, the quads of each predicate, when the
+   * store has no named graph (the statistics count predicates over all graphs). The questions
+   * people ask a store first.
    */
   private IdOperator countFromStatistics(OpGroup g) {
     List<Var> groupVars = g.getGroupVars().getVars();
@@ -250,7 +252,13 @@ public final class Compiler {
     }
     ExprAggregator agg = g.getAggregators().get(0);
     Group group = Group.of(g.getSubOp());
-    if (!(agg.getAggregator() instanceof AggCount)
+    boolean distinctSubjects =
+        agg.getAggregator() instanceof AggCountVarDistinct d
+            && group != null
+            && group.triples().size() == 1
+            && d.getExprList().get(0).isVariable()
+            && d.getExprList().get(0).asVar().equals(group.triples().get(0).getSubject());
+    if (!(agg.getAggregator() instanceof AggCount || distinctSubjects)
         || group == null
         || group.triples().size() != 1
         || !group.conjuncts().isEmpty()) {
@@ -271,8 +279,16 @@ public final class Compiler {
     if (groupVars.isEmpty()) {
       Rows out = new Rows(1, 1);
       out.append();
+      if (distinctSubjects) { // one GS row per subject of the graph
+        out.set(0, 0, count(access.subjectsInGraph(graph)));
+        return new Source(List.of(agg.getVar()), out, "COUNT(DISTINCT subject) on the GS index")
+            .estimate(1);
+      }
       out.set(0, 0, count(access.quadsInGraph(graph)));
       return new Source(List.of(agg.getVar()), out, "COUNT(*) from the statistics").estimate(1);
+    }
+    if (distinctSubjects) {
+      return null;
     }
     boolean onlyThisGraph =
         graph == access.defaultGraph()

@@ -406,6 +406,12 @@ public abstract class AbstractQuadBackendContractTest {
       assertEquals(model.size(), r.quads());
       assertArrayEquals(
           model.stream().mapToLong(x -> x.get(2)).distinct().sorted().toArray(), r.predicates());
+      for (long g : new long[] {r.defaultGraph(), terms[1]}) {
+        assertEquals(
+            model.stream().filter(x -> x.get(0) == g).map(x -> x.get(1)).distinct().count(),
+            r.subjectsInGraph(g),
+            "distinct subjects of a graph");
+      }
       for (long p : preds) {
         assertEquals(model.stream().filter(x -> x.get(2) == p).count(), r.quadsWithPredicate(p));
         assertEquals(
