@@ -33,9 +33,17 @@ public final class Order extends IdOperator {
     this.conditions = conditions;
     this.limit = limit;
     BindingComparator cmp = new BindingComparator(conditions, cxt);
+    int[] compared = {0};
     this.order =
-        (a, b) ->
-            cmp.compare(new RowBinding(null, vars, a, terms), new RowBinding(null, vars, b, terms));
+        (a, b) -> {
+          // A sort of millions of rows runs long after its input is read: the query's deadline
+          // and cancellation are checked in it too, not only between batches.
+          if ((++compared[0] & 1023) == 0 && cxt != null) {
+            cxt.checkCancelSignal();
+          }
+          return cmp.compare(
+              new RowBinding(null, vars, a, terms), new RowBinding(null, vars, b, terms));
+        };
   }
 
   @Override
