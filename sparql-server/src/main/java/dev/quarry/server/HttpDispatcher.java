@@ -3,6 +3,7 @@ package dev.quarry.server;
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStoreRequest;
 import dev.quarry.server.sparql.SparqlRequest;
+import dev.quarry.server.sparql.StrictForm;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -99,7 +100,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   }
 
   private void endpoint(ChannelHandlerContext ctx, FullHttpRequest req, String path, boolean ka) {
-    var params = GraphStoreRequest.urlParameters(req.uri());
+    var params = StrictForm.urlParameters(req.uri()); // decoded once, for either protocol
     if (GraphStoreRequest.isFor(req, path, params)) {
       GraphStoreRequest r = GraphStoreRequest.parse(req, path, params);
       boolean writes = GraphStoreHandler.writes(r);
@@ -109,7 +110,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       run(ctx, req, writes, ka, () -> graphStore.handle(ctx, req, r, ka));
       return;
     }
-    SparqlRequest sr = SparqlRequest.parse(req);
+    SparqlRequest sr = SparqlRequest.parse(req, params);
     switch (sr.kind()) {
       case PAGE -> {
         String host = req.headers().get(HttpHeaderNames.HOST, "localhost");

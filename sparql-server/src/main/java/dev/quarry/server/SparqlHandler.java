@@ -38,6 +38,9 @@ final class SparqlHandler {
   private final Function<String, ServiceDescription.Facts> description; // endpoint URL -> facts
   private final MeterRegistry metrics;
   private final Timer updateTimer;
+  // Each (form, outcome) timer, registered once: not looked up in the registry per query.
+  private final java.util.concurrent.ConcurrentMap<String, Timer> queryTimers =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   SparqlHandler(
       QueryService queries,
@@ -137,6 +140,10 @@ final class SparqlHandler {
    * computes any percentile across servers (histogram_quantile).
    */
   private Timer queryTimer(String form, String outcome) {
+    return queryTimers.computeIfAbsent(form + "/" + outcome, k -> newQueryTimer(form, outcome));
+  }
+
+  private Timer newQueryTimer(String form, String outcome) {
     return Timer.builder("quarry.sparql.query")
         .description("SPARQL queries answered, by form and outcome")
         .tags("form", form, "outcome", outcome)

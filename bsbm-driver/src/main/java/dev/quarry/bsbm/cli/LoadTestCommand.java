@@ -1,6 +1,6 @@
 package dev.quarry.bsbm.cli;
 
-import dev.quarry.bsbm.probe.LoadTest;
+import dev.quarry.bsbm.probe.ClosedLoopLoad;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ final class LoadTestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    LoadTest test = new LoadTest(endpoint, accept, serverPid);
+    ClosedLoopLoad load = new ClosedLoopLoad(endpoint, accept, serverPid);
     String q = query != null ? query : lookupQuery();
     out.println("query: " + q);
     StringBuilder table =
@@ -79,7 +79,7 @@ final class LoadTestCommand implements Callable<Integer> {
     for (int n : clients) {
       out.printf("%,d clients for %.0f s ...%n", n, seconds);
       out.flush();
-      LoadTest.Figure f = test.run(q, n, seconds);
+      ClosedLoopLoad.Figure f = load.run(q, n, seconds);
       table.append(
           String.format(
               Locale.ROOT,

@@ -1,7 +1,6 @@
 package dev.quarry.server.gsp;
 
 import dev.quarry.server.HttpError;
-import dev.quarry.server.sparql.StrictForm;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -110,12 +109,6 @@ public record GraphStoreRequest(HttpMethod method, Target target, String graphIr
                     + type
                     + "' as RDF: send text/turtle, application/n-triples, application/rdf+xml,"
                     + " application/ld+json, application/trig or application/n-quads"));
-  }
-
-  /** Parameters of the URL's query string, strictly decoded. */
-  public static Map<String, List<String>> urlParameters(String uri) {
-    int q = uri.indexOf('?');
-    return q < 0 ? Map.of() : StrictForm.parameters(uri.substring(q + 1), "the URL's query string");
   }
 
   private static String absoluteIri(String iri) {

@@ -41,13 +41,9 @@ public record SparqlRequest(
     PAGE
   }
 
-  public static SparqlRequest parse(FullHttpRequest req) {
-    int q = req.uri().indexOf('?');
-    Map<String, List<String>> params =
-        q < 0
-            ? new HashMap<>()
-            : new HashMap<>(
-                StrictForm.parameters(req.uri().substring(q + 1), "the URL's query string"));
+  /** Takes {@code req} apart; {@code urlParams}: its URL's parameters, already decoded. */
+  public static SparqlRequest parse(FullHttpRequest req, Map<String, List<String>> urlParams) {
+    Map<String, List<String>> params = new HashMap<>(urlParams);
     String accept = req.headers().get(HttpHeaderNames.ACCEPT);
     HttpMethod method = req.method();
 

@@ -38,6 +38,12 @@ public final class StrictForm {
     }
   }
 
+  /** The parameters of a request URI's query string, strictly decoded; none when it has none. */
+  public static Map<String, List<String>> urlParameters(String uri) {
+    int q = uri.indexOf('?');
+    return q < 0 ? Map.of() : parameters(uri.substring(q + 1), "the URL's query string");
+  }
+
   /** The parameters of {@code raw} (a query string or a form), in order; 400 if malformed. */
   public static Map<String, List<String>> parameters(String raw, String what) {
     Map<String, List<String>> params = new LinkedHashMap<>();

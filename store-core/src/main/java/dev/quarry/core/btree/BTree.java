@@ -179,18 +179,18 @@ public final class BTree {
 
   /**
    * Adds {@code sorted[0, n)} (ascending, no repeats; rows already present are skipped), each leaf
-   * they fall into read and written once; returns the new root. See {@link BatchInsert}.
+   * they fall into read and written once; returns the new root. See {@link BatchChange}.
    */
   public long insertSorted(PageAllocator alloc, long root, long[] sorted, int n) {
-    return BatchInsert.run(this, alloc, root, sorted, n);
+    return BatchChange.run(this, alloc, root, sorted, n);
   }
 
   /**
    * Removes {@code sorted[0, n)} (ascending, no repeats; absent rows are ignored), each leaf read
-   * and written once; returns the new root. See {@link BatchInsert}.
+   * and written once; returns the new root. See {@link BatchChange}.
    */
   public long removeSorted(PageAllocator alloc, long root, long[] sorted, int n) {
-    return BatchInsert.remove(this, alloc, root, sorted, n);
+    return BatchChange.remove(this, alloc, root, sorted, n);
   }
 
   /** Removes {@code row} (a no-op if absent); returns the new root. */

@@ -143,16 +143,10 @@ public final class QuadWriter {
       stats.added(held[i * 4], held[i * 4 + 2], newSubject[i], newObject[i]);
     }
     for (QuadOrder order : QuadOrder.values()) {
-      int width = order.width();
-      long[] rows = new long[count * width];
-      for (int i = 0; i < count; i++) {
-        order.toRow(held, i * 4, rows, i * width);
-      }
-      RowSort.sort(rows, count, width);
-      int n = RowSort.dedupe(rows, count, width); // projections: many quads, one row
+      Sorted r = sortedRows(order, null, null); // projections: many quads, one row
       BTree tree = ix.tree(order);
       int slot = ix.slot(order);
-      w.setRoot(slot, tree.insertSorted(allocators[order.ordinal()], w.root(slot), rows, n));
+      w.setRoot(slot, tree.insertSorted(allocators[order.ordinal()], w.root(slot), r.rows, r.n));
     }
   }
 
@@ -191,8 +185,22 @@ public final class QuadWriter {
 
   /** Removes from {@code order} the rows of the held quads (only those {@code which} marks). */
   private void removeRows(QuadOrder order, boolean[] which) {
+    Sorted r = sortedRows(order, which, null);
+    BTree tree = ix.tree(order);
+    int slot = ix.slot(order);
+    w.setRoot(slot, tree.removeSorted(allocators[order.ordinal()], w.root(slot), r.rows, r.n));
+  }
+
+  /** Rows in {@code order}'s layout, sorted, without repeats. */
+  private record Sorted(long[] rows, int n) {}
+
+  /**
+   * The held quads (those {@code which} marks; null: all) as {@code order}'s sorted rows, in {@code
+   * into} when given (large enough for four columns), else in a new array.
+   */
+  private Sorted sortedRows(QuadOrder order, boolean[] which, long[] into) {
     int width = order.width();
-    long[] rows = new long[count * width];
+    long[] rows = into != null ? into : new long[count * width];
     int k = 0;
     for (int i = 0; i < count; i++) {
       if (which == null || which[i]) {
@@ -200,10 +208,7 @@ public final class QuadWriter {
       }
     }
     RowSort.sort(rows, k, width);
-    int n = RowSort.dedupe(rows, k, width);
-    BTree tree = ix.tree(order);
-    int slot = ix.slot(order);
-    w.setRoot(slot, tree.removeSorted(allocators[order.ordinal()], w.root(slot), rows, n));
+    return new Sorted(rows, RowSort.dedupe(rows, k, width));
   }
 
   /**
@@ -273,17 +278,12 @@ public final class QuadWriter {
       return;
     }
     dict.finishBulk(terms);
-    long[] rows = new long[count * 4];
+    long[] buffer = new long[count * 4]; // one for every order: a bulk load's rows are large
     for (QuadOrder order : QuadOrder.values()) {
-      int width = order.width();
-      for (int i = 0; i < count; i++) {
-        order.toRow(held, i * 4, rows, i * width);
-      }
-      RowSort.sort(rows, count, width);
-      int n = RowSort.dedupe(rows, count, width);
+      Sorted r = sortedRows(order, null, buffer);
       BTree tree = ix.tree(order);
       int slot = ix.slot(order);
-      w.setRoot(slot, tree.rebuildWith(allocators[order.ordinal()], w.root(slot), rows, n));
+      w.setRoot(slot, tree.rebuildWith(allocators[order.ordinal()], w.root(slot), r.rows, r.n));
     }
     held = null;
     statsTrees.replace(w, Stats.count(ix, w.roots()));
@@ -303,12 +303,9 @@ public final class QuadWriter {
    */
   private void finishIntoLargerStore() {
     dict.flushDeferred(terms);
-    long[] psog = new long[count * 4];
-    for (int i = 0; i < count; i++) {
-      QuadOrder.PSOG.toRow(held, i * 4, psog, i * 4);
-    }
-    RowSort.sort(psog, count, 4);
-    int n = RowSort.dedupe(psog, count, 4);
+    Sorted sorted = sortedRows(QuadOrder.PSOG, null, null);
+    long[] psog = sorted.rows;
+    int n = sorted.n;
     long[] roots = w.roots();
     QuadOrder o = QuadOrder.PSOG;
     long[] row = new long[4];

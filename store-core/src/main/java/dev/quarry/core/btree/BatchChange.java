@@ -12,7 +12,7 @@ import java.util.Arrays;
  * <p>Pages are rewritten copy-on-write as {@link BTree#insert} does: in place if this transaction
  * made them, else to a new page, the old one released.
  */
-final class BatchInsert {
+final class BatchChange {
   private final BTree tree;
   private final PageAllocator alloc;
   private final int width;
@@ -40,7 +40,7 @@ final class BatchInsert {
     }
   }
 
-  private BatchInsert(BTree tree, PageAllocator alloc, long[] sorted, int n, boolean insert) {
+  private BatchChange(BTree tree, PageAllocator alloc, long[] sorted, int n, boolean insert) {
     this.tree = tree;
     this.alloc = alloc;
     this.width = tree.width;
@@ -54,7 +54,7 @@ final class BatchInsert {
     if (n == 0 || root == BTree.EMPTY) {
       return root;
     }
-    Level top = new BatchInsert(tree, alloc, sorted, n, false).apply(root, 0, n);
+    Level top = new BatchChange(tree, alloc, sorted, n, false).apply(root, 0, n);
     if (top.count == 0) {
       return BTree.EMPTY;
     }
@@ -86,7 +86,7 @@ final class BatchInsert {
             return true;
           });
     }
-    BatchInsert b = new BatchInsert(tree, alloc, sorted, n, true);
+    BatchChange b = new BatchChange(tree, alloc, sorted, n, true);
     Level top = b.apply(root, 0, n);
     int level = tree.reader.level(root);
     while (top.count > 1) { // the root split: grow the tree

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * statuses, broken connections) and pools the latencies of the 200s; reads the server's resident
  * memory before and after when told its process id.
  */
-public final class LoadTest {
+public final class ClosedLoopLoad {
   /** What one client count gave. */
   public record Figure(
       int clients,
@@ -41,7 +41,7 @@ public final class LoadTest {
   private final String accept;
   private final long serverPid; // 0: unknown
 
-  public LoadTest(URI endpoint, String accept, long serverPid) {
+  public ClosedLoopLoad(URI endpoint, String accept, long serverPid) {
     this.endpoint = endpoint;
     this.accept = accept;
     this.serverPid = serverPid;
