@@ -67,6 +67,15 @@ final class ProbeCommand implements Callable<Integer> {
   String accept;
 
   @Option(
+      names = "--queries",
+      paramLabel = "FILE",
+      description =
+          "Probe these queries instead of the default four: one per line, NAME<TAB>QUERY or just"
+              + " the query (blank lines and lines starting with # skipped). For engine work:"
+              + " each query's latency beside the peers', after the warm-up.")
+  Path queries;
+
+  @Option(
       names = {"-o", "--output"},
       description = "Also write the table to this Markdown file.")
   Path output;
@@ -83,7 +92,9 @@ final class ProbeCommand implements Callable<Integer> {
     }
     RequestProbe probe = new RequestProbe(accept, warmUp, requests, largeDivisor);
     List<Figure> figures = new ArrayList<>();
-    for (RequestProbe.Probe p : RequestProbe.PROBES) {
+    List<RequestProbe.Probe> probes =
+        queries == null ? RequestProbe.PROBES : RequestProbe.read(Files.readAllLines(queries));
+    for (RequestProbe.Probe p : probes) {
       for (int c : connections) {
         for (var t : targets.entrySet()) {
           System.err.printf(

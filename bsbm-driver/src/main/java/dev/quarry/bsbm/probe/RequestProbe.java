@@ -38,6 +38,28 @@ public final class RequestProbe {
           new Probe("100 rows", "SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 100", false),
           new Probe("10,000 rows", "SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 10000", true));
 
+  /**
+   * Probes from lines of a file: {@code NAME<TAB>QUERY}, or a query alone (named by its first 60
+   * characters); blank lines and {@code #} comments skipped.
+   */
+  public static List<Probe> read(List<String> lines) {
+    List<Probe> out = new ArrayList<>();
+    for (String line : lines) {
+      String l = line.strip();
+      if (l.isEmpty() || l.startsWith("#")) {
+        continue;
+      }
+      int tab = l.indexOf('\t');
+      String query = tab < 0 ? l : l.substring(tab + 1).strip();
+      String name = tab < 0 ? l.substring(0, Math.min(60, l.length())) : l.substring(0, tab);
+      out.add(new Probe(name, query, false));
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no queries in the file");
+    }
+    return out;
+  }
+
   private final String accept;
   private final int warmUp;
   private final int requests;

@@ -73,6 +73,25 @@ class RequestProbeTest {
   }
 
   @Test
+  void queriesFromAFileAreProbedByName() throws Exception {
+    java.util.List<RequestProbe.Probe> probes =
+        RequestProbe.read(
+            java.util.List.of(
+                "# a comment",
+                "",
+                "count\tSELECT (COUNT(*) AS ?n) { ?s ?p ?o }",
+                "ASK { ?s ?p ?o }"));
+    assertEquals(2, probes.size());
+    assertEquals("count", probes.get(0).name());
+    assertEquals("ASK { ?s ?p ?o }", probes.get(1).name());
+    RequestProbe probe = new RequestProbe("application/sparql-results+json", 1, 5, 1);
+    RequestProbe.Figure f = probe.measure("quarry", server.endpoint(), probes.get(0), 1);
+    assertEquals(5, f.requests());
+    assertTrue(f.bytes() > 0);
+    assertThrows(IllegalArgumentException.class, () -> RequestProbe.read(java.util.List.of("#")));
+  }
+
+  @Test
   void anErrorStatusFailsTheProbe() {
     RequestProbe probe = new RequestProbe("application/sparql-results+json", 1, 1, 1);
     URI wrong = URI.create("http://127.0.0.1:" + server.port() + "/nothing-here");

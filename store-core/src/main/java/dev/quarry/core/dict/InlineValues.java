@@ -238,6 +238,49 @@ public final class InlineValues {
     return doubleLexical(f);
   }
 
+  /** The id of the xsd:integer {@code v}: inline, or {@link NodeIds#NONE} if it does not fit. */
+  public static long integerId(long v) {
+    return v >= -OFFSET56 && v < OFFSET56 ? NodeIds.make(TAG_INTEGER, v + OFFSET56) : NodeIds.NONE;
+  }
+
+  /** Fields of {@link #dateField}, as SPARQL's YEAR, MONTH, DAY, HOURS and MINUTES name them. */
+  public static final int YEAR = 0;
+
+  public static final int MONTH = 1;
+  public static final int DAY = 2;
+  public static final int HOURS = 3;
+  public static final int MINUTES = 4;
+
+  /**
+   * A field of the date and time an inline xsd:dateTime (any field) or xsd:date (YEAR, MONTH, DAY)
+   * holds, as its lexical form reads it (in its own time zone); {@link Long#MIN_VALUE} otherwise.
+   */
+  public static long dateField(long id, int field) {
+    int tag = NodeIds.tag(id);
+    long p = NodeIds.payload(id);
+    int zone = (int) (p & 0x7F);
+    long offsetSeconds = zone == NO_ZONE ? 0 : (zone - 57) * 900L;
+    if (tag == TAG_DATETIME) {
+      long millis = (p >>> 7) - MILLIS_OFFSET;
+      LocalDateTime t =
+          LocalDateTime.ofEpochSecond(
+              Math.floorDiv(millis, 1000) + offsetSeconds, 0, ZoneOffset.UTC);
+      return switch (field) {
+        case YEAR -> t.getYear();
+        case MONTH -> t.getMonthValue();
+        case DAY -> t.getDayOfMonth();
+        case HOURS -> t.getHour();
+        case MINUTES -> t.getMinute();
+        default -> Long.MIN_VALUE;
+      };
+    }
+    if (tag == TAG_DATE && field <= DAY) {
+      LocalDate d = LocalDate.ofEpochDay((p >>> 7) - DAYS_OFFSET);
+      return field == YEAR ? d.getYear() : field == MONTH ? d.getMonthValue() : d.getDayOfMonth();
+    }
+    return Long.MIN_VALUE;
+  }
+
   // ---- dates and times ------------------------------------------------------------------------
 
   private static long dateTime(String lex) {

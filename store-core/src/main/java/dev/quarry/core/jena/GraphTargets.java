@@ -2,10 +2,12 @@ package dev.quarry.core.jena;
 
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.QuarryOpExecutor;
+import java.util.Arrays;
 import java.util.Collection;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphWrapper;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.core.GraphView;
 import org.apache.jena.sparql.core.Quad;
@@ -20,6 +22,9 @@ import org.apache.jena.sparql.graph.GraphUnionRead;
  * graphs, another dataset's graph) is left to ARQ: slower, never wrong.
  */
 final class GraphTargets {
+  /** The name {@link #name} gives the empty default graph of a dataset with FROM NAMED only. */
+  private static final Node NO_GRAPH = org.apache.jena.graph.NodeFactory.createBlankNode();
+
   private final QuarryDatasetGraph dataset;
 
   GraphTargets(QuarryDatasetGraph dataset) {
@@ -39,11 +44,37 @@ final class GraphTargets {
     if (Quad.isUnionGraph(name)) {
       return null; // the union graph: ARQ's way is right
     }
-    long g = Quad.isDefaultGraph(name) ? v.defaultGraph() : v.id(name);
+    long g =
+        name == NO_GRAPH
+            ? QuarryOpExecutor.EMPTY_GRAPH
+            : Quad.isDefaultGraph(name) ? v.defaultGraph() : v.id(name);
     if (g == QuadView.NONE || (dataset.unionDefault() && g == v.defaultGraph())) {
       return null; // a graph the store does not have, or the default graph as union
     }
-    return new QuarryOpExecutor.Target(v, g);
+    return new QuarryOpExecutor.Target(v, g, namedGraphs(queried, v));
+  }
+
+  /**
+   * The ids of the named graphs of the dataset queried: the store's graphs but the default for this
+   * dataset (or a wrapper of it), the FROM NAMED graphs the store holds for a dynamic dataset over
+   * it; null for any other dataset (its GRAPH is then ARQ's).
+   */
+  private long[] namedGraphs(DatasetGraph queried, QuadView v) {
+    long def = v.defaultGraph();
+    if (queried instanceof DynamicDatasets.DynamicDatasetGraph dyn
+        && dyn.getOriginal() == dataset) {
+      return dyn.getOriginalNamedGraphs().stream()
+          .mapToLong(v::id)
+          .filter(id -> id != QuadView.NONE && id != def)
+          .distinct()
+          .toArray();
+    }
+    DatasetGraph d = queried;
+    while (d instanceof DatasetGraphWrapper w
+        && !(d instanceof DynamicDatasets.DynamicDatasetGraph)) {
+      d = w.getWrapped();
+    }
+    return d == dataset ? Arrays.stream(v.graphs()).filter(g -> g != def).toArray() : null;
   }
 
   /** The name of the graph of this dataset that {@code active} is, or null. */
@@ -60,7 +91,7 @@ final class GraphTargets {
         && queried instanceof DynamicDatasets.DynamicDatasetGraph dyn
         && dyn.getOriginal() == dataset) {
       Collection<Node> from = dyn.getOriginalDefaultGraphs();
-      return from.size() == 1 ? from.iterator().next() : null;
+      return from.isEmpty() ? NO_GRAPH : from.size() == 1 ? from.iterator().next() : null;
     }
     return null;
   }

@@ -19,10 +19,14 @@ public final class Explain {
   /** Runs the query built by {@code exec} (call in a read transaction) and returns the plans. */
   public static String run(QueryExecBuilder exec) {
     List<IdOperator> plans = new ArrayList<>();
+    List<String> leftToArq = new ArrayList<>();
     long rows = 0;
     long start = System.nanoTime();
     String algebra;
-    try (QueryExec qe = exec.set(QuarryOpExecutor.PLANS, plans).build()) {
+    try (QueryExec qe =
+        exec.set(QuarryOpExecutor.PLANS, plans)
+            .set(QuarryOpExecutor.LEFT_TO_ARQ, leftToArq)
+            .build()) {
       algebra =
           org.apache.jena.sparql.algebra.Algebra.optimize(
                   org.apache.jena.sparql.algebra.Algebra.compile(qe.getQuery()))
@@ -47,6 +51,13 @@ public final class Explain {
     sb.append("ARQ algebra (after ARQ's optimiser):\n").append(algebra).append('\n');
     if (plans.isEmpty()) {
       sb.append("No part ran on Quarry's id executor.\n");
+    }
+    if (leftToArq.isEmpty()) {
+      sb.append("Every operator ran on Quarry's id executor.\n");
+    } else {
+      java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
+      leftToArq.forEach(k -> kinds.merge(k, 1, Integer::sum));
+      sb.append("Left to ARQ (operator: times evaluated): ").append(kinds).append('\n');
     }
     for (int i = 0; i < plans.size(); i++) {
       sb.append(

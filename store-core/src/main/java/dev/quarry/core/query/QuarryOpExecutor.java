@@ -15,8 +15,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
 import org.apache.jena.atlas.iterator.Iter;
@@ -48,33 +51,78 @@ public final class QuarryOpExecutor extends OpExecutor {
   public static final Symbol PLANS = Symbol.create("https://quarry.dev/ns#plans");
 
   /**
-   * Where a graph's patterns run: a view of the store's quads (the index SPI) and the graph's id;
-   * null if not a Quarry graph.
+   * Where a graph's patterns run: a view of the store's quads (the index SPI), the graph's id, and
+   * the ids of the dataset's named graphs (null if not known: GRAPH is then left to ARQ).
    */
-  public record Target(QuadView access, long graph) {}
+  public record Target(QuadView access, long graph, long[] namedGraphs) {}
+
+  /** A graph id no quad has: the default graph of a dataset given FROM NAMED graphs only. */
+  public static final long EMPTY_GRAPH = TermSpace.EMPTY_GRAPH;
+
+  /** Context key: a {@code List<String>} collecting the operators left to ARQ, for explain. */
+  public static final Symbol LEFT_TO_ARQ = Symbol.create("https://quarry.dev/ns#leftToArq");
 
   /** What one dataset's executor did: operator trees run on ids, and those left to ARQ. */
   public static final class Counters {
     final LongAdder onIds = new LongAdder();
     final LongAdder fallbacks = new LongAdder();
+    private final Map<String, LongAdder> byKind = new ConcurrentHashMap<>();
 
     public long onIds() {
       return onIds.sum();
     }
 
-    /** Operators of a kind the id executor takes, left to ARQ (not a Quarry graph, or a part). */
+    /**
+     * Operator trees ARQ evaluated itself (of a kind the id executor lacks, of a graph that is not
+     * Quarry's, or holding a part it cannot run); each operator ARQ then evaluates counts again.
+     */
     public long fallbacks() {
       return fallbacks.sum();
     }
 
-    public void bindTo(MeterRegistry registry) {
+    /** {@link #fallbacks} by the operator's algebra name (path, minus, service ...). */
+    public Map<String, Long> fallbacksByKind() {
+      Map<String, Long> out = new TreeMap<>();
+      byKind.forEach((k, v) -> out.put(k, v.sum()));
+      return out;
+    }
+
+    void leftToArq(Op op) {
+      fallbacks.increment();
+      LongAdder n = byKind.get(op.getName());
+      if (n == null) {
+        n = byKind.computeIfAbsent(op.getName(), this::kind);
+      }
+      n.increment();
+    }
+
+    private synchronized LongAdder kind(String name) {
+      LongAdder n = new LongAdder();
+      if (registry != null) {
+        register(registry, name, n);
+      }
+      return n;
+    }
+
+    private static void register(MeterRegistry registry, String kind, LongAdder n) {
+      FunctionCounter.builder("quarry.query.left.to.arq", n, LongAdder::sum)
+          .tag("operator", kind)
+          .description("Operators ARQ evaluated itself, by algebra name")
+          .register(registry);
+    }
+
+    private MeterRegistry registry;
+
+    public synchronized void bindTo(MeterRegistry registry) {
+      this.registry = registry;
+      byKind.forEach((k, n) -> register(registry, k, n));
       FunctionCounter.builder("quarry.query.operators", onIds, LongAdder::sum)
           .tag("executor", "ids")
           .description("Operator trees run on Quarry's id executor")
           .register(registry);
       FunctionCounter.builder("quarry.query.operators", fallbacks, LongAdder::sum)
           .tag("executor", "arq")
-          .description("Operator trees of a kind the id executor takes, left to ARQ")
+          .description("Operator trees ARQ evaluated itself")
           .register(registry);
     }
   }
@@ -113,15 +161,24 @@ public final class QuarryOpExecutor extends OpExecutor {
         counters.onIds.increment();
         return out;
       }
-      counters.fallbacks.increment();
     }
+    counters.leftToArq(op);
+    recordLeftToArq(op);
     return super.exec(op, input);
+  }
+
+  @SuppressWarnings("unchecked")
+  private void recordLeftToArq(Op op) {
+    Object left = execCxt.getContext().get(LEFT_TO_ARQ);
+    if (left instanceof List<?> l) {
+      ((List<String>) l).add(op.getName());
+    }
   }
 
   private QueryIterator onIds(Op op, QueryIterator input, Target t) {
     TermSpace terms = new TermSpace(t.access());
     Rules r = rules.of(execCxt.getContext().get(INFERENCE), t.access());
-    Compiler compiler = new Compiler(terms, t.graph(), r, execCxt);
+    Compiler compiler = new Compiler(terms, t.graph(), t.namedGraphs(), r, execCxt);
     if (input instanceof QueryIterRoot) {
       IdOperator plan = compiler.compile(op, Source.unit());
       if (plan == null) {

@@ -84,6 +84,27 @@ class InlineValuesTest {
   }
 
   @Test
+  void dateFieldsAreThoseOfTheLexicalFormInItsOwnZone() {
+    long late =
+        InlineValues.encode(
+            NodeFactoryExtra.parseNode(
+                "\"2008-12-31T23:45:00+14:00\"^^<http://www.w3.org/2001/XMLSchema#dateTime>"));
+    assertEquals(2008, InlineValues.dateField(late, InlineValues.YEAR));
+    assertEquals(12, InlineValues.dateField(late, InlineValues.MONTH));
+    assertEquals(31, InlineValues.dateField(late, InlineValues.DAY));
+    assertEquals(23, InlineValues.dateField(late, InlineValues.HOURS));
+    assertEquals(45, InlineValues.dateField(late, InlineValues.MINUTES));
+    long day =
+        InlineValues.encode(
+            NodeFactoryExtra.parseNode("\"2001-02-03Z\"^^<http://www.w3.org/2001/XMLSchema#date>"));
+    assertEquals(3, InlineValues.dateField(day, InlineValues.DAY));
+    assertEquals(Long.MIN_VALUE, InlineValues.dateField(day, InlineValues.HOURS));
+    long number = InlineValues.integerId(2008);
+    assertEquals(Long.MIN_VALUE, InlineValues.dateField(number, InlineValues.YEAR));
+    assertEquals(NodeFactoryExtra.intToNode(2008), InlineValues.decode(number));
+  }
+
+  @Test
   void idOrderIsValueOrderWithinEachDatatype() {
     Random rnd = new Random(5);
     List<Node> ints = new ArrayList<>();

@@ -1,7 +1,9 @@
 package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
@@ -9,13 +11,29 @@ import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.expr.NodeValue;
 
-/** BIND: a new column from an expression on each row (unbound where it is an error). */
+/**
+ * BIND: a new column from an expression on each row (unbound where it is an error). As an assign
+ * (ARQ's rewrite of {@code FILTER(?x = constant)}), a row whose column is already bound is kept
+ * only if the value is the same term.
+ */
 public final class Extend extends IdOperator {
   private final IdOperator input;
   private final Var var;
   private final Expr expr;
   private final TermSpace terms;
   private final ExecutionContext cxt;
+  private boolean assign;
+  private final boolean memoizable;
+  private final DateFieldOnIds onIds;
+  private final int memoCol; // the column of the one variable a memoized expression reads, or -1
+  private final Map<Long, Long> memo = new HashMap<>();
+  private static final int MEMO_LIMIT = 1 << 16;
+
+  /** This column as ARQ's assign: a row already binding it must bind it to the same term. */
+  public Extend assign() {
+    this.assign = true;
+    return this;
+  }
 
   public Extend(IdOperator input, Var var, Expr expr, TermSpace terms, ExecutionContext cxt) {
     super(with(input.vars(), var));
@@ -24,6 +42,12 @@ public final class Extend extends IdOperator {
     this.expr = expr;
     this.terms = terms;
     this.cxt = cxt;
+    this.memoizable = expr.getVarsMentioned().size() == 1 && Deterministic.test(expr);
+    this.onIds = DateFieldOnIds.of(expr, input.vars());
+    this.memoCol =
+        memoizable && !(expr instanceof ExprVar)
+            ? input.column(expr.getVarsMentioned().iterator().next())
+            : -1;
   }
 
   private static List<Var> with(List<Var> vars, Var v) {
@@ -51,24 +75,52 @@ public final class Extend extends IdOperator {
     Rows out = new Rows(vars.size(), in.size);
     for (int r = 0; r < in.size; r++) {
       int at = out.appendCopy(in, r);
-      if (from != -2) {
-        out.data[at + col] = from < 0 ? 0 : in.data[r * in.width + from];
-        continue;
+      long had = out.data[at + col];
+      long value =
+          from != -2
+              ? (from < 0 ? 0 : in.data[r * in.width + from])
+              : onIds != null ? onIds.apply(in.data, r * in.width) : DateFieldOnIds.UNDECIDED;
+      if (value == DateFieldOnIds.UNDECIDED) {
+        value = memoCol >= 0 ? remembered(in, r) : evaluate(in, r);
       }
-      long[] row = in.row(r);
-      try {
-        NodeValue v = expr.eval(new RowBinding(null, input.vars(), row, terms), cxt);
-        out.data[at + col] = terms.encode(v.asNode());
-      } catch (ExprEvalException e) {
-        out.data[at + col] = 0;
+      if (!assign || had == 0) {
+        out.data[at + col] = value;
+      } else if (value != 0 && value != had) {
+        out.size--; // assigned a different term than the row has
       }
     }
     return out;
   }
 
+  /**
+   * An expression of one variable has one value per term: computed once per id (a function of a
+   * category or a date repeated over many rows).
+   */
+  private long remembered(Rows in, int r) {
+    long key = in.data[r * in.width + memoCol];
+    Long known = memo.get(key);
+    if (known == null) {
+      known = evaluate(in, r);
+      if (memo.size() >= MEMO_LIMIT) {
+        memo.clear();
+      }
+      memo.put(key, known);
+    }
+    return known;
+  }
+
+  private long evaluate(Rows in, int r) {
+    try {
+      NodeValue v = expr.eval(new RowBinding(null, input.vars(), in.row(r), terms), cxt);
+      return terms.encode(v.asNode());
+    } catch (ExprEvalException | org.apache.jena.graph.Node.NotLiteral e) {
+      return 0; // an error: unbound (ARQ's HOURS of an IRI throws the latter)
+    }
+  }
+
   @Override
   public String label() {
-    return "bind " + var + " := " + expr;
+    return (assign ? "assign " : "bind ") + var + " := " + expr;
   }
 
   @Override

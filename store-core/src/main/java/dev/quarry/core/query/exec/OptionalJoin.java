@@ -11,8 +11,19 @@ import org.apache.jena.sparql.core.Var;
  * nothing come out alone.
  */
 public final class OptionalJoin extends IdOperator {
-  /** The hidden column carrying a left row's number through the right side. */
-  public static final Var ROW = Var.alloc("__quarry_row");
+  /**
+   * The hidden column carrying a left row's number through the right side: one name per nesting (an
+   * OPTIONAL or EXISTS inside another carries both numbers), so each join finds its own.
+   */
+  static Var rowVar(List<Var> leftVars) {
+    int depth = 0;
+    for (Var v : leftVars) {
+      depth += v.getVarName().startsWith("__quarry_row") ? 1 : 0;
+    }
+    return Var.alloc("__quarry_row" + depth);
+  }
+
+  private final Var row;
 
   private final IdOperator left;
   private final Function<IdOperator, IdOperator> rightOf;
@@ -21,7 +32,8 @@ public final class OptionalJoin extends IdOperator {
 
   private OptionalJoin(
       IdOperator left, Function<IdOperator, IdOperator> rightOf, List<Var> rightVars) {
-    super(rightVars.stream().filter(v -> !v.equals(ROW)).toList());
+    super(rightVars.stream().filter(v -> !v.equals(rowVar(left.vars()))).toList());
+    this.row = rowVar(left.vars());
     this.left = left;
     this.rightOf = rightOf;
     this.rightVars = rightVars;
@@ -33,9 +45,9 @@ public final class OptionalJoin extends IdOperator {
    */
   public static OptionalJoin of(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
     List<Var> in = new ArrayList<>(left.vars());
-    in.add(ROW);
+    in.add(rowVar(left.vars()));
     IdOperator probe = rightOf.apply(new Source(in, new Rows(in.size(), 0), "probe"));
-    if (probe == null || !probe.vars().contains(ROW)) {
+    if (probe == null || !probe.vars().contains(rowVar(left.vars()))) {
       return null;
     }
     return new OptionalJoin(left, rightOf, probe.vars());
@@ -48,14 +60,14 @@ public final class OptionalJoin extends IdOperator {
       return null;
     }
     List<Var> inVars = new ArrayList<>(left.vars());
-    inVars.add(ROW);
+    inVars.add(row);
     Rows numbered = new Rows(inVars.size(), in.size);
     for (int r = 0; r < in.size; r++) {
       int at = numbered.appendCopy(in, r);
       numbered.data[at + in.width] = r + 1;
     }
     lastRight = rightOf.apply(new Source(inVars, numbered, "left rows"));
-    int rowCol = rightVars.indexOf(ROW);
+    int rowCol = rightVars.indexOf(row);
     int[] toOut = rightVars.stream().mapToInt(vars::indexOf).toArray();
     boolean[] matched = new boolean[in.size];
     Rows out = new Rows(vars.size(), in.size);

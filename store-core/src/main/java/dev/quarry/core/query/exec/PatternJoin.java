@@ -50,6 +50,9 @@ public final class PatternJoin extends IdOperator {
   private final long[] consts; // s, p, o: a constant id, or 0 for a variable
   private final int[] cols; // s, p, o: the output column of the variable, or -1
   private final boolean[] inInput; // s, p, o: the variable is an input column
+  private final int gCol; // the graph variable's column (GRAPH ?g), or -1: the graph is constant
+  private final boolean gInInput;
+  private final long[] namedGraphs; // sorted: the graphs the graph variable ranges over
   private final Rules rules;
   private final int inWidth;
   private final int maxChunk;
@@ -85,7 +88,25 @@ public final class PatternJoin extends IdOperator {
       Rules rules,
       double fanOut,
       String text) {
-    super(outputVars(input.vars(), varsAt));
+    this(input, access, graph, consts, varsAt, rules, fanOut, text, null, null);
+  }
+
+  /**
+   * With {@code graphVar} non-null, the pattern's graph is that variable (GRAPH ?g): bound by the
+   * input row, or by each match to one of {@code namedGraphs}; {@code graph} is then unused.
+   */
+  public PatternJoin(
+      IdOperator input,
+      QuadView access,
+      long graph,
+      long[] consts,
+      Var[] varsAt,
+      Rules rules,
+      double fanOut,
+      String text,
+      Var graphVar,
+      long[] namedGraphs) {
+    super(outputVars(input.vars(), varsAt, graphVar));
     this.input = input;
     this.access = access;
     this.graph = graph;
@@ -96,6 +117,10 @@ public final class PatternJoin extends IdOperator {
       cols[k] = varsAt[k] == null ? -1 : vars.indexOf(varsAt[k]);
       inInput[k] = varsAt[k] != null && input.vars().contains(varsAt[k]);
     }
+    this.gCol = graphVar == null ? -1 : vars.indexOf(graphVar);
+    this.gInInput = graphVar != null && input.vars().contains(graphVar);
+    this.namedGraphs = namedGraphs == null ? new long[0] : namedGraphs.clone();
+    Arrays.sort(this.namedGraphs);
     this.rules = rules;
     this.inWidth = input.vars().size();
     // Rows per chunk: the more probes a lookup has, the denser they fall in the index and the
@@ -119,14 +144,26 @@ public final class PatternJoin extends IdOperator {
     return this;
   }
 
-  private static List<Var> outputVars(List<Var> in, Var[] varsAt) {
+  private static List<Var> outputVars(List<Var> in, Var[] varsAt, Var graphVar) {
     List<Var> out = new ArrayList<>(in);
     for (Var v : varsAt) {
       if (v != null && !out.contains(v)) {
         out.add(v);
       }
     }
+    if (graphVar != null && !out.contains(graphVar)) {
+      out.add(graphVar);
+    }
     return out;
+  }
+
+  /** The graph row r's matches must be in: the constant one, the row's, or 0 for any named one. */
+  private long graphOf(Rows rows, int r) {
+    return gCol < 0 ? graph : gInInput ? rows.get(r, gCol) : QuadView.NONE;
+  }
+
+  private boolean named(long g) {
+    return Arrays.binarySearch(namedGraphs, g) >= 0;
   }
 
   @Override
@@ -203,20 +240,25 @@ public final class PatternJoin extends IdOperator {
     long[] v = new long[3];
     for (int r = from; r < to; r++) {
       long rowKey = chunkBase++;
+      long g = graphOf(rows, r);
+      if (gCol >= 0 && g != QuadView.NONE && !named(g)) {
+        continue; // GRAPH ?g with ?g bound to a graph outside the named graphs
+      }
       for (int k = 0; k < 3; k++) {
         v[k] = consts[k] != 0 ? consts[k] : inInput[k] ? rows.get(r, cols[k]) : 0;
       }
       long[] ids = range == null || v[2] != 0 ? null : range.ranges(rows, r);
       if (ids != null) {
         if (v[0] == 0) {
-          pending.add(new Scan(rows, r, rowKey, access.findObjectIn(graph, v[1], ids)));
+          pending.add(new Scan(rows, r, rowKey, access.findObjectIn(g, v[1], ids)));
           rangeFree++;
         } else {
           ranged = ranged == null ? new Probes() : ranged;
-          oneRange &= ranged.size() == 0 || Arrays.equals(ids, sharedRanges);
+          // One shared scan serves rows of one graph only.
+          oneRange &= gCol < 0 && (ranged.size() == 0 || Arrays.equals(ids, sharedRanges));
           sharedRanges = ids;
           // The row's ranges as one: the hull, from the first's low end to the last's high end.
-          ranged.add(r, rowKey, v[0], v[1], ids[0], ids[ids.length - 1]);
+          ranged.add(r, rowKey, g, v[0], v[1], ids[0], ids[ids.length - 1]);
         }
         continue;
       }
@@ -229,9 +271,9 @@ public final class PatternJoin extends IdOperator {
         }
         for (long o : objs) {
           if (p == 0) {
-            pending.add(new Scan(rows, r, rowKey, access.find(graph, v[0], 0, o)));
+            pending.add(new Scan(rows, r, rowKey, access.find(g, v[0], 0, o)));
           } else {
-            probes.add(r, rowKey, v[0], p, o, o);
+            probes.add(r, rowKey, g, v[0], p, o, o);
           }
         }
       }
@@ -244,6 +286,7 @@ public final class PatternJoin extends IdOperator {
           probes.add(
               ranged.rows[i],
               ranged.rowKeys[i],
+              ranged.quads.g(i),
               s,
               consts[1],
               ranged.quads.objectLo(i),
@@ -271,7 +314,10 @@ public final class PatternJoin extends IdOperator {
       long o = one.objectBound(0) ? one.objectLo(0) : 0;
       pending.add(
           new Scan(
-              rows, probes.rows[0], probes.rowKeys[0], access.find(graph, one.s(0), one.p(0), o)));
+              rows,
+              probes.rows[0],
+              probes.rowKeys[0],
+              access.find(one.g(0), one.s(0), one.p(0), o)));
       return;
     }
     if (probes.size() > 0) {
@@ -322,11 +368,11 @@ public final class PatternJoin extends IdOperator {
 
   /** Adds the output rows of one matching quad for input row {@code r}, if it fits the row. */
   private void emit(Rows out, Rows rows, int r, long rowKey, long g, long s, long p, long o) {
-    if (g != graph) {
+    int base = r * rows.width;
+    if (gCol < 0 ? g != graph : !named(g) || (gInInput && !agrees(rows.data[base + gCol], g))) {
       return;
     }
     long[] q = {s, p, o};
-    int base = r * rows.width;
     // Bound positions must agree (ranges are prefixes; inferred predicates and classes differ).
     for (int k = 0; k < 3; k++) {
       if (inferred(k, p)) {
@@ -361,6 +407,11 @@ public final class PatternJoin extends IdOperator {
           ok = false; // a variable repeated in the pattern, bound differently
         }
       }
+      if (ok && gCol >= 0) {
+        long have = out.data[at + gCol];
+        ok = agrees(have, g);
+        out.data[at + gCol] = g;
+      }
       if (ok && seen != null) {
         // The whole row: a pattern may also fill input columns a row left unbound.
         long[] key = new long[vars.size() + 1];
@@ -374,14 +425,18 @@ public final class PatternJoin extends IdOperator {
     }
   }
 
-  /** Quad patterns to look up in this pattern's graph, with the input row each came from. */
+  private static boolean agrees(long bound, long id) {
+    return bound == 0 || bound == id;
+  }
+
+  /** Quad patterns to look up, with the input row each came from. */
   private final class Probes {
     final QuadProbes quads = new QuadProbes();
     int[] rows = new int[16];
     long[] rowKeys = new long[16];
 
-    void add(int row, long rowKey, long s, long p, long oLo, long oHi) {
-      int n = quads.addObjectRange(graph, s, p, oLo, oHi);
+    void add(int row, long rowKey, long g, long s, long p, long oLo, long oHi) {
+      int n = quads.addObjectRange(g, s, p, oLo, oHi);
       if (n == rows.length) {
         rows = Arrays.copyOf(rows, n * 2);
         rowKeys = Arrays.copyOf(rowKeys, n * 2);
@@ -397,7 +452,11 @@ public final class PatternJoin extends IdOperator {
 
   @Override
   public String label() {
-    String label = "pattern " + text + (rules != null ? " (inference)" : "");
+    String label =
+        "pattern "
+            + text
+            + (gCol >= 0 ? " in graph ?" + vars.get(gCol).getVarName() : "")
+            + (rules != null ? " (inference)" : "");
     if (range == null) {
       return label;
     }

@@ -17,6 +17,10 @@ import org.apache.jena.graph.Node;
 public final class TermSpace {
   private static final int CACHE_LIMIT = 1 << 16;
 
+  /** A query-local id never handed out (they count up from 1): a graph no quad has. */
+  public static final long EMPTY_GRAPH =
+      NodeIds.make(NodeIds.TAG_QUERY_LOCAL, NodeIds.PAYLOAD_MASK);
+
   private final QuadView access;
   private final Map<Node, Long> localIds = new HashMap<>();
   private final List<Node> localNodes = new ArrayList<>();

@@ -8,12 +8,16 @@ import dev.quarry.core.query.exec.Filter;
 import dev.quarry.core.query.exec.HashJoin;
 import dev.quarry.core.query.exec.IdOperator;
 import dev.quarry.core.query.exec.MergeJoin;
+import dev.quarry.core.query.exec.Minus;
 import dev.quarry.core.query.exec.ObjectRange;
 import dev.quarry.core.query.exec.OptionalJoin;
 import dev.quarry.core.query.exec.Order;
+import dev.quarry.core.query.exec.PathJoin;
+import dev.quarry.core.query.exec.PathStep;
 import dev.quarry.core.query.exec.PatternJoin;
 import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Rows;
+import dev.quarry.core.query.exec.SemiJoin;
 import dev.quarry.core.query.exec.Slice;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
@@ -29,16 +33,24 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.algebra.op.OpAssign;
 import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpConditional;
+import org.apache.jena.sparql.algebra.op.OpDatasetNames;
+import org.apache.jena.sparql.algebra.op.OpDisjunction;
 import org.apache.jena.sparql.algebra.op.OpDistinct;
 import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
+import org.apache.jena.sparql.algebra.op.OpGraph;
 import org.apache.jena.sparql.algebra.op.OpGroup;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpLabel;
 import org.apache.jena.sparql.algebra.op.OpLeftJoin;
+import org.apache.jena.sparql.algebra.op.OpList;
+import org.apache.jena.sparql.algebra.op.OpMinus;
+import org.apache.jena.sparql.algebra.op.OpNull;
 import org.apache.jena.sparql.algebra.op.OpOrder;
+import org.apache.jena.sparql.algebra.op.OpPath;
 import org.apache.jena.sparql.algebra.op.OpProject;
 import org.apache.jena.sparql.algebra.op.OpReduced;
 import org.apache.jena.sparql.algebra.op.OpSequence;
@@ -58,25 +70,46 @@ import org.apache.jena.sparql.expr.aggregate.AggCountVarDistinct;
 
 /**
  * Turns an algebra expression into Quarry's id operators, over an input operator, for one graph
- * (the active graph's id). Returns null for anything it does not run, and the caller leaves that
- * part to ARQ: property paths, GRAPH, GROUP BY an expression, subqueries under a binding, MINUS,
- * EXISTS, SERVICE. Basic graph patterns are ordered by {@link Estimates}.
+ * (the active graph's id, or inside {@code GRAPH ?g} the graph variable ranging over the named
+ * graphs). Returns null for anything it does not run, and the caller leaves that part to ARQ:
+ * SERVICE, ARQ's extensions (property functions, counted paths), EXISTS inside a larger expression.
+ * Basic graph patterns are ordered by {@link Estimates}.
  */
 public final class Compiler {
   private final TermSpace terms;
   private final QuadView access;
-  private final long graph;
+  private final long graph; // NONE with a graph variable
+  private final Var graphVar; // inside GRAPH ?g: the pattern's graph is this variable
+  private final long[] namedGraphs; // the dataset's named graphs; null: not known
   private final Rules rules;
   private final ExecutionContext cxt;
   private final Estimates estimates;
 
-  public Compiler(TermSpace terms, long graph, Rules rules, ExecutionContext cxt) {
+  public Compiler(
+      TermSpace terms, long graph, long[] namedGraphs, Rules rules, ExecutionContext cxt) {
+    this(terms, graph, null, namedGraphs, rules, cxt);
+  }
+
+  private Compiler(
+      TermSpace terms,
+      long graph,
+      Var graphVar,
+      long[] namedGraphs,
+      Rules rules,
+      ExecutionContext cxt) {
     this.terms = terms;
     this.access = terms.access();
     this.graph = graph;
+    this.graphVar = graphVar;
+    this.namedGraphs = namedGraphs;
     this.rules = rules;
     this.cxt = cxt;
     this.estimates = new Estimates(access, graph, rules);
+  }
+
+  /** The named graphs of the dataset queried, as ids of graphs the store holds; null: unknown. */
+  private long[] named() {
+    return namedGraphs;
   }
 
   /** True if the operator kind is one this compiler may take (a cheap first test). */
@@ -97,7 +130,16 @@ public final class Compiler {
         || op instanceof OpOrder
         || op instanceof OpExtend
         || op instanceof OpGroup
-        || op instanceof OpLabel;
+        || op instanceof OpLabel
+        || op instanceof OpGraph
+        || op instanceof OpPath
+        || op instanceof OpMinus
+        || op instanceof OpTable
+        || op instanceof OpDisjunction
+        || op instanceof OpNull
+        || op instanceof OpDatasetNames
+        || op instanceof OpAssign
+        || op instanceof OpList;
   }
 
   /** The operator computing {@code op} joined with each row of {@code input}, or null. */
@@ -149,6 +191,9 @@ public final class Compiler {
         OptionalJoin join = OptionalJoin.of(left, in -> compile(c.getRight(), in));
         return join == null ? null : join.estimate(left.estimate());
       }
+      case OpFilter f when Exists.any(f.getExprs()) -> {
+        return exists(f, input);
+      }
       case OpFilter f -> {
         IdOperator sub = compile(f.getSubOp(), input);
         return sub == null
@@ -163,6 +208,53 @@ public final class Compiler {
         }
         IdOperator union = new Union(List.of(a, b)).estimate(a.estimate() + b.estimate());
         return top ? union : join(input, union, false, null);
+      }
+      case OpDisjunction d -> {
+        List<IdOperator> branches = new ArrayList<>();
+        double rows = 0;
+        for (Op e : d.getElements()) {
+          IdOperator b = compile(e, Source.unit());
+          if (b == null) {
+            return null;
+          }
+          branches.add(b);
+          rows += b.estimate();
+        }
+        IdOperator union = new Union(branches).estimate(rows);
+        return top ? union : join(input, union, false, null);
+      }
+      case OpMinus m -> {
+        IdOperator left = compile(m.getLeft(), input);
+        IdOperator right = left == null ? null : compile(m.getRight(), Source.unit());
+        return right == null ? null : new Minus(left, right).estimate(left.estimate());
+      }
+      case OpGraph g -> {
+        return graph(g, input);
+      }
+      case OpDatasetNames d -> {
+        return graphNames(d.getGraphNode(), input);
+      }
+      case OpPath p -> {
+        return path(p, input);
+      }
+      case OpNull n -> {
+        return new Source(input.vars(), new Rows(input.vars().size(), 0), "no rows");
+      }
+      case OpList l -> {
+        return compile(l.getSubOp(), input);
+      }
+      case OpAssign a -> {
+        IdOperator cur = compile(a.getSubOp(), input);
+        for (Var v : a.getVarExprList().getVars()) {
+          if (cur == null) {
+            return null;
+          }
+          cur =
+              new Extend(cur, v, a.getVarExprList().getExpr(v), terms, cxt)
+                  .assign()
+                  .estimate(cur.estimate());
+        }
+        return cur;
       }
       case OpDistinct d when top -> {
         IdOperator sub = compile(d.getSubOp(), input);
@@ -189,21 +281,28 @@ public final class Compiler {
         return sub == null ? null : new Order(sub, o.getConditions(), -1, terms, cxt);
       }
       case OpGroup g when top -> {
-        // GROUP BY plain variables only; a GROUP BY (expression) is ARQ's.
-        for (Var v : g.getGroupVars().getVars()) {
-          if (g.getGroupVars().getExpr(v) != null) {
-            return null;
-          }
-        }
-        IdOperator counted = countFromStatistics(g);
+        boolean plain = g.getGroupVars().getVars().stream().allMatch(v -> !keyIsExpression(g, v));
+        IdOperator counted = plain && graphVar == null ? countFromStatistics(g) : null;
         if (counted != null) {
           return counted;
         }
         IdOperator sub = compile(g.getSubOp(), input);
+        // GROUP BY (expression): the key computed into its column first (unbound on an error,
+        // which groups those rows together, as SPARQL says).
+        for (Var v : g.getGroupVars().getVars()) {
+          if (sub != null && keyIsExpression(g, v)) {
+            sub =
+                new Extend(sub, v, g.getGroupVars().getExpr(v), terms, cxt)
+                    .estimate(sub.estimate());
+          }
+        }
         return sub == null
             ? null
             : new Aggregate(sub, g.getGroupVars().getVars(), g.getAggregators(), terms, cxt)
                 .estimate(g.getGroupVars().isEmpty() ? 1 : Math.max(1, sub.estimate() / 10));
+      }
+      case OpDistinct _, OpReduced _, OpProject _, OpSlice _, OpTopN _, OpOrder _, OpGroup _ -> {
+        return independent(op, input);
       }
       case OpExtend e -> {
         IdOperator cur = compile(e.getSubOp(), input);
@@ -228,6 +327,147 @@ public final class Compiler {
         return null;
       }
     }
+  }
+
+  private static boolean keyIsExpression(OpGroup g, Var v) {
+    Expr e = g.getGroupVars().getExpr(v);
+    return e != null && !(e.isVariable() && e.asVar().equals(v));
+  }
+
+  /**
+   * A sub-select (or any operator that must see its whole input) under rows it does not depend on:
+   * evaluated on its own and joined with them, which is what a sequence means.
+   */
+  private IdOperator independent(Op op, IdOperator input) {
+    IdOperator sub = compile(op, Source.unit());
+    return sub == null ? null : join(input, sub, false, null);
+  }
+
+  /**
+   * FILTER with EXISTS or NOT EXISTS conjuncts: the other conjuncts filter as usual, then each
+   * EXISTS is a semi-join (anti-join for NOT EXISTS) of the rows with its pattern. An EXISTS inside
+   * a larger expression is evaluated by ARQ per row (which comes back here for the pattern).
+   */
+  private IdOperator exists(OpFilter f, IdOperator input) {
+    ExprList plain = new ExprList();
+    List<Exists> tests = new ArrayList<>();
+    for (Expr e : f.getExprs()) {
+      Exists x = Exists.of(e);
+      if (x == null) {
+        plain.add(e);
+      } else {
+        tests.add(x);
+      }
+    }
+    IdOperator cur =
+        compile(plain.isEmpty() ? f.getSubOp() : OpFilter.filterBy(plain, f.getSubOp()), input);
+    for (Exists x : tests) {
+      if (cur == null) {
+        return null;
+      }
+      IdOperator left = cur;
+      SemiJoin semi = SemiJoin.of(left, in -> compile(x.pattern(), in), x.negated(), x.text());
+      cur =
+          semi != null
+              ? semi.estimate(left.estimate() / 2)
+              : new Filter(left, new ExprList(x.expr()), terms, cxt).estimate(left.estimate() / 2);
+    }
+    return cur;
+  }
+
+  /**
+   * GRAPH: a constant graph compiles its pattern for that graph (no rows if it is not a named
+   * graph); a variable one for every named graph at once, the variable bound by each pattern's
+   * matches (a group of patterns), or first by listing the named graphs (anything else).
+   */
+  private IdOperator graph(OpGraph g, IdOperator input) {
+    long[] named = named();
+    if (named == null) {
+      return null;
+    }
+    Node n = g.getNode();
+    if (org.apache.jena.sparql.core.Quad.isUnionGraph(n)
+        || org.apache.jena.sparql.core.Quad.isDefaultGraph(n)) {
+      return null; // ARQ's names for the union of the named graphs and the default graph
+    }
+    if (!n.isVariable()) {
+      long id = access.id(n);
+      boolean isNamed = false;
+      for (long x : named) {
+        isNamed |= x == id && id != QuadView.NONE;
+      }
+      if (!isNamed) {
+        return emptyOf(input, g);
+      }
+      return new Compiler(terms, id, null, named, rules, cxt).compile(g.getSubOp(), input);
+    }
+    if (named.length == 0) {
+      return emptyOf(input, g); // no named graph: nothing to read
+    }
+    Var v = Var.alloc(n);
+    Compiler inner = new Compiler(terms, QuadView.NONE, v, named, rules, cxt);
+    Group group = Group.of(g.getSubOp());
+    if (group != null && !group.triples().isEmpty()) {
+      return inner.compile(g.getSubOp(), input);
+    }
+    IdOperator graphs = graphNames(n, input);
+    return graphs == null ? null : inner.compile(g.getSubOp(), graphs);
+  }
+
+  /** The input joined with one row per named graph, binding {@code n} (or checking a constant). */
+  private IdOperator graphNames(Node n, IdOperator input) {
+    long[] named = named();
+    if (named == null) {
+      return null;
+    }
+    if (!n.isVariable()) {
+      long id = access.id(n);
+      boolean isNamed = java.util.Arrays.stream(named).anyMatch(x -> x == id && id != 0);
+      return isNamed ? input : new Source(input.vars(), new Rows(input.vars().size(), 0), "none");
+    }
+    Rows rows = new Rows(1, named.length);
+    for (long id : named) {
+      rows.append();
+      rows.set(rows.size() - 1, 0, id);
+    }
+    IdOperator graphs = new Source(List.of(Var.alloc(n)), rows, "named graphs");
+    return input instanceof Source s && s.vars().isEmpty() && s.estimate() == 1
+        ? graphs
+        : join(input, graphs, false, null);
+  }
+
+  /** No rows, with the columns the input and the pattern would have had. */
+  private static IdOperator emptyOf(IdOperator input, Op op) {
+    List<Var> vars = new ArrayList<>(input.vars());
+    for (Var v : org.apache.jena.sparql.algebra.OpVars.visibleVars(op)) {
+      if (!vars.contains(v)) {
+        vars.add(v);
+      }
+    }
+    return new Source(vars, new Rows(vars.size(), 0), "no rows (not a named graph)");
+  }
+
+  /** A property path (a simple triple when ARQ left one in a path operator). */
+  private IdOperator path(OpPath op, IdOperator input) {
+    org.apache.jena.sparql.core.TriplePath tp = op.getTriplePath();
+    if (tp.isTriple()) {
+      return compile(new OpTriple(tp.asTriple()), input);
+    }
+    PathStep step = PathStep.of(tp.getPath(), access);
+    if (step == null) {
+      return null; // an ARQ extension: counted or bounded repetition
+    }
+    PathJoin.End s = end(tp.getSubject());
+    PathJoin.End o = end(tp.getObject());
+    String text = str(tp.getSubject()) + " " + tp.getPath() + " " + str(tp.getObject());
+    long[] named = graphVar == null ? null : named();
+    IdOperator cur = new PathJoin(input, terms, s, step, o, graph, graphVar, named, text);
+    double rows = Math.max(1, input.estimate()) * 10;
+    return cur.estimate(rows).cancellable(cxt);
+  }
+
+  private PathJoin.End end(Node n) {
+    return Var.isVar(n) ? PathJoin.End.of(Var.alloc(n)) : PathJoin.End.of(terms.encode(n));
   }
 
   private IdOperator join(
@@ -382,7 +622,7 @@ public final class Compiler {
         } else {
           consts[k] = access.id(nodes[k]);
           if (consts[k] == 0) {
-            return empty(input, triples); // a term the store does not have: no match
+            return empty(input, triples, graphVar); // a term the store does not have: no match
           }
         }
       }
@@ -397,7 +637,17 @@ public final class Compiler {
               ? ObjectRange.of(at[2], pending, cur.vars(), terms, cxt)
               : null;
       cur =
-          new PatternJoin(cur, access, graph, consts, at, rules, bestFanOut, text(best))
+          new PatternJoin(
+                  cur,
+                  access,
+                  graph,
+                  consts,
+                  at,
+                  rules,
+                  bestFanOut,
+                  text(best),
+                  graphVar,
+                  graphVar == null ? null : named())
               .objectRange(range)
               .estimate(rows)
               .cancellable(cxt);
@@ -405,6 +655,9 @@ public final class Compiler {
         if (v != null) {
           bound.add(v);
         }
+      }
+      if (graphVar != null) {
+        bound.add(graphVar);
       }
       cur = applicable(cur, pending, bound, rows);
       rows = cur.estimate();
@@ -434,7 +687,7 @@ public final class Compiler {
    */
   private MergeJoin mergeJoin(
       Triple first, double firstRows, List<Triple> rest, List<Expr> pending) {
-    boolean enabled = !"false".equals(System.getProperty("quarry.exec.merge"));
+    boolean enabled = !"false".equals(System.getProperty("quarry.exec.merge")) && graphVar == null;
     MergeJoin.Side a =
         enabled && rules == null && firstRows >= MERGE_MIN_ROWS ? side(first, pending) : null;
     if (a == null) {
@@ -515,8 +768,11 @@ public final class Compiler {
     return false;
   }
 
-  private static IdOperator empty(IdOperator input, List<Triple> triples) {
+  private static IdOperator empty(IdOperator input, List<Triple> triples, Var graphVar) {
     List<Var> vars = new ArrayList<>(input.vars());
+    if (graphVar != null && !vars.contains(graphVar)) {
+      vars.add(graphVar);
+    }
     for (Triple t : triples) {
       for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
         if (Var.isVar(n) && !vars.contains(Var.alloc(n))) {

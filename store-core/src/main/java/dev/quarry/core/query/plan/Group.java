@@ -23,7 +23,7 @@ import org.apache.jena.sparql.expr.Expr;
  *
  * <p>Flattening is exact only when every filter's variables are bound by the patterns under it (BGP
  * variables always are): then the filter gives the same answer wherever it is applied after them.
- * Otherwise {@link #of} declines.
+ * Otherwise {@link #of} declines, as it does for EXISTS (a join of its own, not a condition).
  */
 record Group(List<Triple> triples, List<Expr> conjuncts) {
 
@@ -52,7 +52,7 @@ record Group(List<Triple> triples, List<Expr> conjuncts) {
         }
         Set<Var> bound = vars(under);
         for (Expr e : f.getExprs()) {
-          if (!bound.containsAll(e.getVarsMentioned())) {
+          if (!bound.containsAll(e.getVarsMentioned()) || Exists.within(e)) {
             return false;
           }
           split(e, conjuncts);
