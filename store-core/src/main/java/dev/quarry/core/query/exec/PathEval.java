@@ -255,6 +255,38 @@ final class PathEval {
     }
   }
 
+  /**
+   * Whether {@code p*} or {@code p+} leads from {@code from} to {@code to}: breadth-first, stopping
+   * as soon as {@code to} is reached (the whole closure if it is already known).
+   */
+  boolean reaches(PathStep.Closure c, long from, long to) {
+    Map<Long, long[]> known = memo.get(c);
+    long[] all = known == null ? null : known.get(from);
+    if (all != null) {
+      return contains(all, to);
+    }
+    if (c.zero() && from == to) {
+      return true;
+    }
+    LongSet visited = new LongSet();
+    long[] frontier = {from};
+    while (frontier.length > 0) {
+      LongList next = new LongList();
+      for (long[] ends : forward(c.step(), frontier)) {
+        for (long m : ends) {
+          if (m == to) {
+            return true;
+          }
+          if (visited.add(m)) {
+            next.add(m);
+          }
+        }
+      }
+      frontier = next.toArray();
+    }
+    return false;
+  }
+
   /** True if the term is the subject or object of a quad of the graph. */
   boolean isNode(long id) {
     if (!stored(id)) {

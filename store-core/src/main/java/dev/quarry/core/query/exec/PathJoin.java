@@ -43,6 +43,7 @@ public final class PathJoin extends IdOperator {
   private final int inWidth;
   private final Map<Long, PathEval> evals = new HashMap<>();
   private final boolean zeroOrMore; // a p* or p? at the path's top (PathStep.zeroAtTop)
+  private final PathStep.Closure reachability; // p* or p+: both ends given, a reachability test
 
   private Rows in;
   private int row;
@@ -69,6 +70,7 @@ public final class PathJoin extends IdOperator {
     this.forward = path;
     this.backward = PathStep.reverse(path);
     this.zeroOrMore = PathStep.zeroAtTop(path);
+    this.reachability = path instanceof PathStep.Closure c && c.many() ? c : null;
     this.subject = subject;
     this.object = object;
     this.graph = graph;
@@ -129,7 +131,9 @@ public final class PathJoin extends IdOperator {
       long s = value(rows, r, subject);
       long o = value(rows, r, object);
       for (long g : rowGraphs[r]) {
-        if (s != 0) {
+        if (s != 0 && o != 0 && reachability != null) {
+          continue; // answered per row, stopping at the object
+        } else if (s != 0) {
           fromSubjects.computeIfAbsent(g, k -> new LongSet()).add(s);
         } else if (o != 0) {
           fromObjects.computeIfAbsent(g, k -> new LongSet()).add(o);
@@ -143,7 +147,11 @@ public final class PathJoin extends IdOperator {
       long o = value(rows, r, object);
       for (long g : rowGraphs[r]) {
         PathEval e = eval(g);
-        if (s != 0) {
+        if (s != 0 && o != 0 && reachability != null) {
+          // Both ends given, set semantics: one row if the object is reachable.
+          long[] ends = e.reaches(reachability, s, o) ? new long[] {o} : new long[0];
+          work.add(new Work(r, g, new long[] {s}, new long[][] {ends}, true));
+        } else if (s != 0) {
           long[] one = {s};
           work.add(new Work(r, g, one, e.forward(forward, one), true));
         } else if (o != 0) {
