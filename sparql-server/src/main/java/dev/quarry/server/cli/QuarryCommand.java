@@ -16,6 +16,8 @@ import picocli.CommandLine.Spec;
       QueryCommand.class,
       UpdateCommand.class,
       DumpCommand.class,
+      BackupCommand.class,
+      RestoreCommand.class,
       StatsCommand.class,
       CheckCommand.class,
       AuthCommand.class,

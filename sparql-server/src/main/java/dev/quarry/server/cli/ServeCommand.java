@@ -70,11 +70,14 @@ final class ServeCommand implements Callable<Integer> {
       store.close();
       throw e;
     }
+    // Commands given this store's directory (quarry backup) find the server here.
+    store.location().ifPresent(dir -> writeEndpoint(dir, server.endpoint()));
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
+                  store.location().ifPresent(ServerEndpointFile::delete);
                   server.close();
                   store.close();
                   stopped.countDown();
@@ -98,6 +101,14 @@ final class ServeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  private static void writeEndpoint(java.nio.file.Path dir, java.net.URI endpoint) {
+    try {
+      ServerEndpointFile.write(dir, endpoint);
+    } catch (java.io.IOException e) {
+      System.err.println("could not note the endpoint in " + dir + ": " + e.getMessage());
+    }
   }
 
   private static void loadDemo(Store store, PrintWriter out) throws Exception {

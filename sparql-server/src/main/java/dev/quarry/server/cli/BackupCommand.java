@@ -1,0 +1,149 @@
+package dev.quarry.server.cli;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.storage.StoreException;
+import dev.quarry.io.Dumper;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.zip.GZIPOutputStream;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code quarry backup}: every quad of one committed state as N-Quads (gzipped if the file name
+ * ends in .gz), taken from a read snapshot, so queries and updates go on meanwhile. A store a
+ * running server holds is backed up through that server ({@code GET /data}, one snapshot too),
+ * found from the endpoint file the server leaves in the store's directory. The file appears only
+ * once complete. {@code quarry restore} loads it into a new store.
+ */
+@Command(
+    name = "backup",
+    mixinStandardHelpOptions = true,
+    description =
+        "Back up a store, running or not, to an N-Quads file (.gz to compress) from one consistent"
+            + " snapshot; restore it with 'quarry restore'.")
+final class BackupCommand implements Callable<Integer> {
+  static final class Source {
+    @Option(names = "--location", paramLabel = "DIR", required = true, description = "A store.")
+    Path location;
+
+    @Option(
+        names = "--endpoint",
+        paramLabel = "URL",
+        required = true,
+        description = "A running Quarry's SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
+    URI endpoint;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  @Option(names = "--to", paramLabel = "FILE", required = true, description = "The backup file.")
+  Path to;
+
+  @Option(names = "--token", description = "A bearer token, if the server protects reads.")
+  String token;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    long start = System.nanoTime();
+    Path tmp = to.resolveSibling(to.getFileName() + ".partial");
+    String from;
+    try {
+      from = write(tmp, out);
+      Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    out.printf(
+        Locale.ROOT,
+        "Backed up %s to %s (%s) in %.1f s%n",
+        from,
+        to,
+        Texts.bytes(Files.size(to)),
+        (System.nanoTime() - start) / 1e9);
+    return 0;
+  }
+
+  /** Writes the backup to {@code file}; returns what it was taken from. */
+  private String write(Path file, PrintWriter out) throws Exception {
+    URI endpoint = source.endpoint;
+    if (endpoint == null) {
+      if (!Quarry.exists(source.location)) {
+        throw new UsageError("no Quarry store in " + source.location);
+      }
+      try (Store s = Quarry.open(source.location);
+          OutputStream o = open(file)) {
+        long n = Dumper.dump(s, RDFFormat.NQUADS, null, o);
+        out.printf(Locale.ROOT, "%,d quads%n", n);
+        return source.location.toString();
+      } catch (StoreException e) {
+        endpoint = ServerEndpointFile.read(source.location);
+        if (endpoint == null || !e.getMessage().contains("in use")) {
+          throw e;
+        }
+        out.printf("The store is in use by the server at %s: backing up through it%n", endpoint);
+      }
+    }
+    fetch(endpoint, file);
+    return endpoint.toString();
+  }
+
+  /** GET /data as N-Quads: the whole dataset from one read snapshot of the server. */
+  private void fetch(URI endpoint, Path file) throws IOException, InterruptedException {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    HttpRequest.Builder req =
+        HttpRequest.newBuilder(endpoint.resolve("/data")).header("Accept", "application/n-quads");
+    if (token != null) {
+      req.header("Authorization", "Bearer " + token);
+    }
+    HttpResponse<InputStream> r;
+    try {
+      r = http.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException e) {
+      throw new UsageError("no server answers at " + endpoint + ": " + e.getMessage());
+    }
+    try (InputStream in = r.body();
+        OutputStream o = open(file)) {
+      if (r.statusCode() != 200) {
+        String why = new String(in.readNBytes(2000), java.nio.charset.StandardCharsets.UTF_8);
+        throw new UsageError(
+            "the server answered "
+                + r.statusCode()
+                + (r.statusCode() == 401 ? " (give --token)" : "")
+                + ": "
+                + why.strip());
+      }
+      in.transferTo(o);
+    }
+  }
+
+  /** The partial file, compressed if the backup's name ends in .gz. */
+  private OutputStream open(Path file) throws IOException {
+    OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+    return to.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")
+        ? new GZIPOutputStream(o, 1 << 16)
+        : o;
+  }
+}
