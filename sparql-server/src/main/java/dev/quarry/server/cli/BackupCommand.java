@@ -2,7 +2,6 @@ package dev.quarry.server.cli;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
-import dev.quarry.core.storage.StoreException;
 import dev.quarry.io.Dumper;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -10,13 +9,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
@@ -88,8 +84,11 @@ final class BackupCommand implements Callable<Integer> {
 
   /** Writes the backup to {@code file}; returns what it was taken from. */
   private String write(Path file, PrintWriter out) throws Exception {
-    URI endpoint = source.endpoint;
-    if (endpoint == null) {
+    RunningServer server =
+        source.endpoint != null
+            ? RunningServer.at(source.endpoint, token)
+            : RunningServer.holding(source.location, token);
+    if (server == null) {
       if (!Quarry.exists(source.location)) {
         throw new UsageError("no Quarry store in " + source.location);
       }
@@ -98,45 +97,28 @@ final class BackupCommand implements Callable<Integer> {
         long n = Dumper.dump(s, RDFFormat.NQUADS, null, o);
         out.printf(Locale.ROOT, "%,d quads%n", n);
         return source.location.toString();
-      } catch (StoreException e) {
-        endpoint = ServerEndpointFile.read(source.location);
-        if (endpoint == null || !e.getMessage().contains("in use")) {
-          throw e;
-        }
-        out.printf("The store is in use by the server at %s: backing up through it%n", endpoint);
       }
     }
-    fetch(endpoint, file);
-    return endpoint.toString();
-  }
-
-  /** GET /data as N-Quads: the whole dataset from one read snapshot of the server. */
-  private void fetch(URI endpoint, Path file) throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    HttpRequest.Builder req =
-        HttpRequest.newBuilder(endpoint.resolve("/data")).header("Accept", "application/n-quads");
-    if (token != null) {
-      req.header("Authorization", "Bearer " + token);
+    if (source.location != null) {
+      out.printf(
+          "The store is held by the server at %s: backing up through it%n", server.endpoint());
     }
-    HttpResponse<InputStream> r;
-    try {
-      r = http.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
-    } catch (IOException e) {
-      throw new UsageError("no server answers at " + endpoint + ": " + e.getMessage());
-    }
-    try (InputStream in = r.body();
+    // GET /data as N-Quads: the whole dataset from one read snapshot of the server.
+    try (InputStream in =
+            server
+                .send(
+                    "/data",
+                    "GET",
+                    null,
+                    "application/n-quads",
+                    HttpRequest.BodyPublishers.noBody())
+                .body();
         OutputStream o = open(file)) {
-      if (r.statusCode() != 200) {
-        String why = new String(in.readNBytes(2000), java.nio.charset.StandardCharsets.UTF_8);
-        throw new UsageError(
-            "the server answered "
-                + r.statusCode()
-                + (r.statusCode() == 401 ? " (give --token)" : "")
-                + ": "
-                + why.strip());
-      }
       in.transferTo(o);
+    } catch (java.net.ConnectException e) {
+      throw new UsageError("no server answers at " + server.endpoint() + ": " + e.getMessage());
     }
+    return server.endpoint().toString();
   }
 
   /** The partial file, compressed if the backup's name ends in .gz. */

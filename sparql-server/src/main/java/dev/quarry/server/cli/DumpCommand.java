@@ -4,7 +4,6 @@ import dev.quarry.core.Store;
 import dev.quarry.io.Dumper;
 import dev.quarry.io.RdfFormats;
 import java.io.BufferedOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,12 +37,36 @@ final class DumpCommand implements Callable<Integer> {
   Path output;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws Exception {
     RDFFormat f;
     try {
       f = RdfFormats.byName(format);
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
+    }
+    RunningServer server = store.server();
+    if (server != null) {
+      String path =
+          graph != null
+              ? "/data?graph=" + RunningServer.enc(graph)
+              : f.supportsContexts() ? "/data" : "/data?default";
+      try (var in =
+              server
+                  .send(
+                      path,
+                      "GET",
+                      null,
+                      f.getDefaultMIMEType(),
+                      java.net.http.HttpRequest.BodyPublishers.noBody())
+                  .body();
+          OutputStream out = output == null ? System.out : Files.newOutputStream(output)) {
+        in.transferTo(out);
+        out.flush();
+      }
+      if (output != null) {
+        System.err.printf("Wrote %s through the server at %s%n", output, server.endpoint());
+      }
+      return 0;
     }
     try (Store s = store.openExisting();
         OutputStream out =

@@ -14,6 +14,19 @@ final class StoreOption {
       description = "The store's directory.")
   Path location;
 
+  @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
+  /**
+   * The running server that holds this store (named in its directory), or null: commands then go
+   * through the server rather than fail on the store's lock.
+   */
+  RunningServer server() {
+    return RunningServer.holding(location, token);
+  }
+
   /** Opens the existing store; a directory without one is a usage error. */
   Store openExisting() {
     if (!Quarry.exists(location)) {

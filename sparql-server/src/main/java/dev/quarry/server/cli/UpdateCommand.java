@@ -23,8 +23,27 @@ final class UpdateCommand implements Callable<Integer> {
   String update;
 
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
     String text = Texts.textOrFile(update);
+    RunningServer server = store.server();
+    if (server != null) {
+      long start = System.nanoTime();
+      server
+          .send(
+              "/sparql",
+              "POST",
+              "application/sparql-update",
+              null,
+              java.net.http.HttpRequest.BodyPublishers.ofString(text))
+          .body()
+          .close();
+      spec.commandLine()
+          .getOut()
+          .printf(
+              "Update applied through the server at %s in %d ms%n",
+              server.endpoint(), (System.nanoTime() - start) / 1_000_000);
+      return 0;
+    }
     ServerConfig sc = ServerConfig.from(config.resolve());
     try (Store s = store.openExisting()) {
       UpdateService us = new UpdateService(s, sc.allowService(), sc.allowLoadUrls());
