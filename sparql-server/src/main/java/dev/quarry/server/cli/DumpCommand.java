@@ -22,6 +22,11 @@ final class DumpCommand implements Callable<Integer> {
   @Mixin StoreOption store;
 
   @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
+  @Option(
       names = "--format",
       defaultValue = "nquads",
       description = "nquads, trig, ntriples, turtle, rdfxml or jsonld. Default: ${DEFAULT-VALUE}.")
@@ -44,7 +49,7 @@ final class DumpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
     }
-    RunningServer server = store.server();
+    RunningServer server = store.server(token);
     if (server != null) {
       String path =
           graph != null

@@ -27,6 +27,11 @@ final class LoadCommand implements Callable<Integer> {
   @Mixin StoreOption store;
 
   @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
+  @Option(
       names = "--graph",
       paramLabel = "IRI",
       description = "Load triples into this named graph (default: the default graph).")
@@ -44,7 +49,7 @@ final class LoadCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    RunningServer server = store.server();
+    RunningServer server = store.server(token);
     if (server != null) {
       // Each file one Graph Store POST: atomic per file, not across files, as the server says.
       long start = System.nanoTime();

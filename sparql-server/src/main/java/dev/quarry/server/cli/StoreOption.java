@@ -14,16 +14,11 @@ final class StoreOption {
       description = "The store's directory.")
   Path location;
 
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
-
   /**
    * The running server that holds this store (named in its directory), or null: commands then go
-   * through the server rather than fail on the store's lock.
+   * through the server rather than fail on the store's lock, with {@code token} if not null.
    */
-  RunningServer server() {
+  RunningServer server(String token) {
     return RunningServer.holding(location, token);
   }
 

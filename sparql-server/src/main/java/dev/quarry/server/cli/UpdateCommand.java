@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -17,6 +18,12 @@ import picocli.CommandLine.Spec;
 final class UpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
+
+  @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
   @Mixin ConfigOptions config;
 
   @Parameters(paramLabel = "UPDATE", description = "The update text, or @file.ru.")
@@ -25,7 +32,7 @@ final class UpdateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     String text = Texts.textOrFile(update);
-    RunningServer server = store.server();
+    RunningServer server = store.server(token);
     if (server != null) {
       long start = System.nanoTime();
       server
