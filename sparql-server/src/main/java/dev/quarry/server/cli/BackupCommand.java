@@ -37,20 +37,8 @@ import picocli.CommandLine.Spec;
         "Back up a store, running or not, to an N-Quads file (.gz to compress) from one consistent"
             + " snapshot; restore it with 'quarry restore'.")
 final class BackupCommand implements Callable<Integer> {
-  static final class Source {
-    @Option(names = "--location", paramLabel = "DIR", required = true, description = "A store.")
-    Path location;
-
-    @Option(
-        names = "--endpoint",
-        paramLabel = "URL",
-        required = true,
-        description = "A running Quarry's SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
-    URI endpoint;
-  }
-
   @ArgGroup(exclusive = true, multiplicity = "1")
-  Source source;
+  StoreOrEndpoint source;
 
   @Option(names = "--to", paramLabel = "FILE", required = true, description = "The backup file.")
   Path to;
@@ -86,7 +74,7 @@ final class BackupCommand implements Callable<Integer> {
   private String write(Path file, PrintWriter out) throws Exception {
     RunningServer server =
         source.endpoint != null
-            ? RunningServer.at(source.endpoint, token)
+            ? RunningServer.at(URI.create(source.endpoint), token)
             : RunningServer.holding(source.location, token);
     if (server == null) {
       if (!Quarry.exists(source.location)) {

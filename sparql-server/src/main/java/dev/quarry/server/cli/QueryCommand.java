@@ -10,7 +10,6 @@ import dev.quarry.server.sparql.ResultWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -28,24 +27,8 @@ import picocli.CommandLine.Parameters;
     description =
         "Run a SPARQL query on a store directory or a SPARQL endpoint and print the result.")
 final class QueryCommand implements Callable<Integer> {
-  static final class Target {
-    @Option(
-        names = "--location",
-        paramLabel = "DIR",
-        required = true,
-        description = "A store directory.")
-    Path location;
-
-    @Option(
-        names = "--endpoint",
-        paramLabel = "URL",
-        required = true,
-        description = "A SPARQL endpoint, e.g. http://127.0.0.1:7878/sparql.")
-    String endpoint;
-  }
-
   @ArgGroup(exclusive = true, multiplicity = "1")
-  Target target;
+  StoreOrEndpoint target;
 
   @Mixin ConfigOptions config;
 

@@ -103,8 +103,8 @@ class OnlineBackupTest {
   @Test
   void backupsUnderLoadAreOneCommittedStateAndRestore() throws Exception {
     Path storeDir = dir.resolve("store");
-    try (Store store = Quarry.open(storeDir)) {
-      QuarryServer server = start(store);
+    try (Store store = Quarry.open(storeDir);
+        QuarryServer server = start(store)) {
       URI endpoint = server.endpoint();
       ServerEndpointFile.write(storeDir, endpoint);
       ExecutorService pool = Executors.newFixedThreadPool(17);
@@ -182,7 +182,6 @@ class OnlineBackupTest {
       } finally {
         done.set(true);
         pool.shutdownNow();
-        server.close();
       }
     }
   }
@@ -190,8 +189,8 @@ class OnlineBackupTest {
   @Test
   void aBulkLoadIsInABackupWholeOrNotAtAll() throws Exception {
     Path storeDir = dir.resolve("store");
-    try (Store store = Quarry.open(storeDir)) {
-      QuarryServer server = start(store);
+    try (Store store = Quarry.open(storeDir);
+        QuarryServer server = start(store)) {
       URI endpoint = server.endpoint();
       StringBuilder body = new StringBuilder();
       for (int i = 0; i < 20_000; i++) {
@@ -228,7 +227,6 @@ class OnlineBackupTest {
         assertEquals(20_000, seen.getLast(), "the backup after the load has all of it");
       } finally {
         pool.shutdownNow();
-        server.close();
       }
     }
   }
@@ -236,28 +234,24 @@ class OnlineBackupTest {
   @Test
   void loadUpdateAndDumpGoThroughTheServerHoldingTheStore() throws Exception {
     Path storeDir = dir.resolve("store");
-    try (Store store = Quarry.open(storeDir)) {
-      QuarryServer server = start(store);
-      try {
-        String at = storeDir.toString();
-        // Before the server is named in the directory, the lock turns the command away.
-        assertTrue(cli("update", "--location", at, "INSERT DATA { <urn:a> <urn:p> 1 }") != 0);
-        ServerEndpointFile.write(storeDir, server.endpoint());
-        assertEquals(0, cli("update", "--location", at, "INSERT DATA { <urn:a> <urn:p> 1 }"));
-        Path nt = dir.resolve("more.nt");
-        Files.writeString(nt, "<urn:b> <urn:p> \"2\" .\n<urn:c> <urn:p> \"3\" .\n");
-        assertEquals(0, cli("load", "--location", at, "--graph", "urn:g", nt.toString()));
-        Path dump = dir.resolve("dump.nq");
-        assertEquals(0, cli("dump", "--location", at, "--output", dump.toString()));
-        String text = Files.readString(dump);
-        assertTrue(
-            text.contains("<urn:a> <urn:p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> ."),
-            text);
-        assertTrue(text.contains("<urn:c> <urn:p> \"3\" <urn:g> ."), text);
-        assertEquals(3, text.lines().count(), text);
-      } finally {
-        server.close();
-      }
+    try (Store store = Quarry.open(storeDir);
+        QuarryServer server = start(store)) {
+      String at = storeDir.toString();
+      // Before the server is named in the directory, the lock turns the command away.
+      assertTrue(cli("update", "--location", at, "INSERT DATA { <urn:a> <urn:p> 1 }") != 0);
+      ServerEndpointFile.write(storeDir, server.endpoint());
+      assertEquals(0, cli("update", "--location", at, "INSERT DATA { <urn:a> <urn:p> 1 }"));
+      Path nt = dir.resolve("more.nt");
+      Files.writeString(nt, "<urn:b> <urn:p> \"2\" .\n<urn:c> <urn:p> \"3\" .\n");
+      assertEquals(0, cli("load", "--location", at, "--graph", "urn:g", nt.toString()));
+      Path dump = dir.resolve("dump.nq");
+      assertEquals(0, cli("dump", "--location", at, "--output", dump.toString()));
+      String text = Files.readString(dump);
+      assertTrue(
+          text.contains("<urn:a> <urn:p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> ."),
+          text);
+      assertTrue(text.contains("<urn:c> <urn:p> \"3\" <urn:g> ."), text);
+      assertEquals(3, text.lines().count(), text);
     }
   }
 

@@ -51,7 +51,7 @@ final class GraphTargets {
     if (g == QuadView.NONE || (dataset.unionDefault() && g == v.defaultGraph())) {
       return null; // a graph the store does not have, or the default graph as union
     }
-    return new QuarryOpExecutor.Target(v, g, namedGraphs(queried, v));
+    return new QuarryOpExecutor.Target(v, g, () -> namedGraphs(queried, v));
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
@@ -52,9 +53,10 @@ public final class QuarryOpExecutor extends OpExecutor {
 
   /**
    * Where a graph's patterns run: a view of the store's quads (the index SPI), the graph's id, and
-   * the ids of the dataset's named graphs (null if not known: GRAPH is then left to ARQ).
+   * the ids of the dataset's named graphs, computed when a GRAPH asks (null if not known: GRAPH is
+   * then left to ARQ).
    */
-  public record Target(QuadView access, long graph, long[] namedGraphs) {}
+  public record Target(QuadView access, long graph, Supplier<long[]> namedGraphs) {}
 
   /** A graph id no quad has: the default graph of a dataset given FROM NAMED graphs only. */
   public static final long EMPTY_GRAPH = TermSpace.EMPTY_GRAPH;

@@ -40,14 +40,17 @@ final class TwinStores implements AutoCloseable {
 
   /** Operator trees Quarry's store ran on ids so far (its metrics). */
   long plansOnIds() {
-    return (long)
-        meters.get("quarry.query.operators").tag("executor", "ids").functionCounter().count();
+    return operators("ids");
   }
 
   /** Operators ARQ evaluated itself on Quarry's store so far (its metrics). */
   long leftToArq() {
+    return operators("arq");
+  }
+
+  private long operators(String executor) {
     return (long)
-        meters.get("quarry.query.operators").tag("executor", "arq").functionCounter().count();
+        meters.get("quarry.query.operators").tag("executor", executor).functionCounter().count();
   }
 
   /** Asserts that Quarry answers the query as ARQ does; returns the answers. */

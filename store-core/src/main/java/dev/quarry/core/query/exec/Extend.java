@@ -23,7 +23,6 @@ public final class Extend extends IdOperator {
   private final TermSpace terms;
   private final ExecutionContext cxt;
   private boolean assign;
-  private final boolean memoizable;
   private final DateFieldOnIds onIds;
   private final int memoCol; // the column of the one variable a memoized expression reads, or -1
   private final Map<Long, Long> memo = new HashMap<>();
@@ -42,7 +41,7 @@ public final class Extend extends IdOperator {
     this.expr = expr;
     this.terms = terms;
     this.cxt = cxt;
-    this.memoizable = expr.getVarsMentioned().size() == 1 && Deterministic.test(expr);
+    boolean memoizable = expr.getVarsMentioned().size() == 1 && Deterministic.test(expr);
     this.onIds = DateFieldOnIds.of(expr, input.vars());
     this.memoCol =
         memoizable && !(expr instanceof ExprVar)

@@ -1,6 +1,5 @@
 package dev.quarry.core.query.exec;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.jena.sparql.core.Var;
@@ -11,30 +10,20 @@ import org.apache.jena.sparql.core.Var;
  * nothing come out alone.
  */
 public final class OptionalJoin extends IdOperator {
-  /**
-   * The hidden column carrying a left row's number through the right side: one name per nesting (an
-   * OPTIONAL or EXISTS inside another carries both numbers), so each join finds its own.
-   */
-  static Var rowVar(List<Var> leftVars) {
-    int depth = 0;
-    for (Var v : leftVars) {
-      depth += v.getVarName().startsWith("__quarry_row") ? 1 : 0;
-    }
-    return Var.alloc("__quarry_row" + depth);
-  }
-
-  private final Var row;
-
   private final IdOperator left;
+  private final LeftRows numbered;
   private final Function<IdOperator, IdOperator> rightOf;
   private IdOperator lastRight;
   private final List<Var> rightVars;
 
   private OptionalJoin(
-      IdOperator left, Function<IdOperator, IdOperator> rightOf, List<Var> rightVars) {
-    super(rightVars.stream().filter(v -> !v.equals(rowVar(left.vars()))).toList());
-    this.row = rowVar(left.vars());
+      IdOperator left,
+      LeftRows numbered,
+      Function<IdOperator, IdOperator> rightOf,
+      List<Var> rightVars) {
+    super(rightVars.stream().filter(v -> !v.equals(numbered.number)).toList());
     this.left = left;
+    this.numbered = numbered;
     this.rightOf = rightOf;
     this.rightVars = rightVars;
   }
@@ -44,13 +33,9 @@ public final class OptionalJoin extends IdOperator {
    * null if that side cannot be built or drops the hidden row column (a projection inside it).
    */
   public static OptionalJoin of(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
-    List<Var> in = new ArrayList<>(left.vars());
-    in.add(rowVar(left.vars()));
-    IdOperator probe = rightOf.apply(new Source(in, new Rows(in.size(), 0), "probe"));
-    if (probe == null || !probe.vars().contains(rowVar(left.vars()))) {
-      return null;
-    }
-    return new OptionalJoin(left, rightOf, probe.vars());
+    LeftRows numbered = new LeftRows(left.vars());
+    List<Var> rightVars = numbered.sideVars(rightOf);
+    return rightVars == null ? null : new OptionalJoin(left, numbered, rightOf, rightVars);
   }
 
   @Override
@@ -59,15 +44,8 @@ public final class OptionalJoin extends IdOperator {
     if (in == null) {
       return null;
     }
-    List<Var> inVars = new ArrayList<>(left.vars());
-    inVars.add(row);
-    Rows numbered = new Rows(inVars.size(), in.size);
-    for (int r = 0; r < in.size; r++) {
-      int at = numbered.appendCopy(in, r);
-      numbered.data[at + in.width] = r + 1;
-    }
-    lastRight = rightOf.apply(new Source(inVars, numbered, "left rows"));
-    int rowCol = rightVars.indexOf(row);
+    lastRight = numbered.side(rightOf, in);
+    int rowCol = rightVars.indexOf(numbered.number);
     int[] toOut = rightVars.stream().mapToInt(vars::indexOf).toArray();
     boolean[] matched = new boolean[in.size];
     Rows out = new Rows(vars.size(), in.size);

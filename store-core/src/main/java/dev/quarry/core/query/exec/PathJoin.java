@@ -40,13 +40,14 @@ public final class PathJoin extends IdOperator {
   private final int sCol;
   private final int oCol;
   private final int gCol;
-  private final int inWidth;
+  private final int inWidth; // input columns come first in the output, in the same places
+  private final boolean sameVar; // ?x path ?x
+  private final long[] constantGraph;
   private final Map<Long, PathEval> evals = new HashMap<>();
   private final boolean zeroOrMore; // a p* or p? at the path's top (PathStep.zeroAtTop)
   private final PathStep.Closure reachability; // p* or p+: both ends given, a reachability test
 
-  private Rows in;
-  private int row;
+  private Rows in; // the input batch the work is for
   private final List<Work> work = new ArrayList<>();
   private int workAt;
   private boolean ended;
@@ -82,6 +83,8 @@ public final class PathJoin extends IdOperator {
     this.oCol = object.var() == null ? -1 : vars.indexOf(object.var());
     this.gCol = graphVar == null ? -1 : vars.indexOf(graphVar);
     this.inWidth = input.vars().size();
+    this.sameVar = subject.var() != null && subject.var().equals(object.var());
+    this.constantGraph = new long[] {graph};
   }
 
   private static List<Var> outputVars(List<Var> in, End s, End o, Var g) {
@@ -107,16 +110,12 @@ public final class PathJoin extends IdOperator {
       }
       work.clear();
       workAt = 0;
-      if (in == null || row >= in.size) {
-        in = input.next();
-        row = 0;
-        if (in == null) {
-          ended = true;
-          break;
-        }
+      in = input.next();
+      if (in == null) {
+        ended = true;
+        break;
       }
       plan(in);
-      row = in.size;
     }
     return out;
   }
@@ -128,8 +127,8 @@ public final class PathJoin extends IdOperator {
     long[][] rowGraphs = new long[rows.size][];
     for (int r = 0; r < rows.size; r++) {
       rowGraphs[r] = graphsOf(rows, r);
-      long s = value(rows, r, subject);
-      long o = value(rows, r, object);
+      long s = value(rows, r, subject, sCol);
+      long o = value(rows, r, object, oCol);
       for (long g : rowGraphs[r]) {
         if (s != 0 && o != 0 && reachability != null) {
           continue; // answered per row, stopping at the object
@@ -143,8 +142,8 @@ public final class PathJoin extends IdOperator {
     fromSubjects.forEach((g, nodes) -> eval(g).forward(forward, nodes.toArray()));
     fromObjects.forEach((g, nodes) -> eval(g).forward(backward, nodes.toArray()));
     for (int r = 0; r < rows.size; r++) {
-      long s = value(rows, r, subject);
-      long o = value(rows, r, object);
+      long s = value(rows, r, subject, sCol);
+      long o = value(rows, r, object, oCol);
       for (long g : rowGraphs[r]) {
         PathEval e = eval(g);
         if (s != 0 && o != 0 && reachability != null) {
@@ -176,7 +175,7 @@ public final class PathJoin extends IdOperator {
   /** The graphs row r is matched in: the constant one, its bound graph, or every named graph. */
   private long[] graphsOf(Rows rows, int r) {
     if (graphVar == null) {
-      return new long[] {graph};
+      return constantGraph;
     }
     long g = gCol < inWidth ? rows.get(r, gCol) : 0;
     if (g == 0) {
@@ -185,18 +184,14 @@ public final class PathJoin extends IdOperator {
     return Arrays.binarySearch(namedGraphs, g) >= 0 ? new long[] {g} : new long[0];
   }
 
-  private long value(Rows rows, int r, End end) {
-    if (end.var() == null) {
-      return end.id();
-    }
-    int c = vars.indexOf(end.var());
-    return c < inWidth ? rows.get(r, c) : 0;
+  /** An end's value for row r: its constant, the input's value, or 0 if unbound. */
+  private long value(Rows rows, int r, End end, int col) {
+    return end.var() == null ? end.id() : col < inWidth ? rows.get(r, col) : 0;
   }
 
   private void emit(Rows out, Work w) {
     long[][] ends = w.ends != null ? w.ends : eval(w.graph).forward(forward, w.starts);
-    long bound = w.startIsSubject ? value(in, w.row, object) : 0;
-    boolean sameVar = subject.var() != null && subject.var().equals(object.var());
+    long bound = w.startIsSubject ? value(in, w.row, object, oCol) : 0;
     for (int i = 0; i < w.starts.length; i++) {
       long start = w.starts[i];
       // Both ends given, the same term, and a path with a zero-length route at its top: as ARQ

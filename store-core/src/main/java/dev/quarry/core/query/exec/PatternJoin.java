@@ -79,18 +79,6 @@ public final class PatternJoin extends IdOperator {
   /** One streamed lookup: the quads of one range for one input row. */
   private record Scan(Rows rows, int row, long rowKey, Iterator<long[]> quads) {}
 
-  public PatternJoin(
-      IdOperator input,
-      QuadView access,
-      long graph,
-      long[] consts,
-      Var[] varsAt,
-      Rules rules,
-      double fanOut,
-      String text) {
-    this(input, access, graph, consts, varsAt, rules, fanOut, text, null, null);
-  }
-
   /**
    * With {@code graphVar} non-null, the pattern's graph is that variable (GRAPH ?g): bound by the
    * input row, or by each match to one of {@code namedGraphs}; {@code graph} is then unused.

@@ -1,9 +1,7 @@
 package dev.quarry.core.query.exec;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.apache.jena.sparql.core.Var;
 
 /**
  * {@code FILTER EXISTS} and {@code FILTER NOT EXISTS} as semi- and anti-joins: each batch of left
@@ -13,18 +11,24 @@ import org.apache.jena.sparql.core.Var;
  */
 public final class SemiJoin extends IdOperator {
   private final IdOperator left;
+  private final LeftRows numbered;
   private final Function<IdOperator, IdOperator> innerOf;
   private final boolean negated;
-  private final String text;
+  private final Object pattern; // shown by explain (its text made only then)
   private IdOperator lastInner;
 
   private SemiJoin(
-      IdOperator left, Function<IdOperator, IdOperator> innerOf, boolean negated, String text) {
+      IdOperator left,
+      LeftRows numbered,
+      Function<IdOperator, IdOperator> innerOf,
+      boolean negated,
+      Object pattern) {
     super(left.vars());
     this.left = left;
+    this.numbered = numbered;
     this.innerOf = innerOf;
     this.negated = negated;
-    this.text = text;
+    this.pattern = pattern;
   }
 
   /**
@@ -32,19 +36,11 @@ public final class SemiJoin extends IdOperator {
    * null if that pattern cannot be built on ids or drops the hidden row column.
    */
   public static SemiJoin of(
-      IdOperator left, Function<IdOperator, IdOperator> innerOf, boolean negated, String text) {
-    List<Var> in = numbered(left.vars());
-    IdOperator probe = innerOf.apply(new Source(in, new Rows(in.size(), 0), "probe"));
-    if (probe == null || !probe.vars().contains(OptionalJoin.rowVar(left.vars()))) {
-      return null;
-    }
-    return new SemiJoin(left, innerOf, negated, text);
-  }
-
-  private static List<Var> numbered(List<Var> vars) {
-    List<Var> in = new ArrayList<>(vars);
-    in.add(OptionalJoin.rowVar(vars));
-    return in;
+      IdOperator left, Function<IdOperator, IdOperator> innerOf, boolean negated, Object pattern) {
+    LeftRows numbered = new LeftRows(left.vars());
+    return numbered.sideVars(innerOf) == null
+        ? null
+        : new SemiJoin(left, numbered, innerOf, negated, pattern);
   }
 
   @Override
@@ -53,14 +49,8 @@ public final class SemiJoin extends IdOperator {
     if (in == null) {
       return null;
     }
-    List<Var> inVars = numbered(left.vars());
-    Rows numbered = new Rows(inVars.size(), in.size);
-    for (int r = 0; r < in.size; r++) {
-      int at = numbered.appendCopy(in, r);
-      numbered.data[at + in.width] = r + 1;
-    }
-    lastInner = innerOf.apply(new Source(inVars, numbered, "left rows"));
-    int rowCol = lastInner.column(OptionalJoin.rowVar(left.vars()));
+    lastInner = numbered.side(innerOf, in);
+    int rowCol = lastInner.column(numbered.number);
     boolean[] matched = new boolean[in.size];
     for (Rows r = lastInner.next(); r != null; r = lastInner.next()) {
       for (int i = 0; i < r.size; i++) {
@@ -78,6 +68,7 @@ public final class SemiJoin extends IdOperator {
 
   @Override
   public String label() {
+    String text = "{ " + pattern.toString().replaceAll("\\s+", " ").strip() + " }";
     return (negated ? "not exists " : "exists ") + text + " (semi-join on the left rows)";
   }
 

@@ -28,6 +28,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -80,13 +81,20 @@ public final class Compiler {
   private final QuadView access;
   private final long graph; // NONE with a graph variable
   private final Var graphVar; // inside GRAPH ?g: the pattern's graph is this variable
-  private final long[] namedGraphs; // the dataset's named graphs; null: not known
+  // The dataset's named graphs (null: not known), asked for only by GRAPH, once per compiler.
+  private final Supplier<long[]> namedGraphs;
+  private long[] named;
+  private boolean namedAsked;
   private final Rules rules;
   private final ExecutionContext cxt;
   private final Estimates estimates;
 
   public Compiler(
-      TermSpace terms, long graph, long[] namedGraphs, Rules rules, ExecutionContext cxt) {
+      TermSpace terms,
+      long graph,
+      Supplier<long[]> namedGraphs,
+      Rules rules,
+      ExecutionContext cxt) {
     this(terms, graph, null, namedGraphs, rules, cxt);
   }
 
@@ -94,7 +102,7 @@ public final class Compiler {
       TermSpace terms,
       long graph,
       Var graphVar,
-      long[] namedGraphs,
+      Supplier<long[]> namedGraphs,
       Rules rules,
       ExecutionContext cxt) {
     this.terms = terms;
@@ -109,7 +117,20 @@ public final class Compiler {
 
   /** The named graphs of the dataset queried, as ids of graphs the store holds; null: unknown. */
   private long[] named() {
-    return namedGraphs;
+    if (!namedAsked) {
+      named = namedGraphs.get();
+      namedAsked = true;
+    }
+    return named;
+  }
+
+  private static boolean isNamed(long[] named, long id) {
+    for (long x : named) {
+      if (x == id && id != QuadView.NONE) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** True if the operator kind is one this compiler may take (a cheap first test). */
@@ -366,7 +387,7 @@ public final class Compiler {
         return null;
       }
       IdOperator left = cur;
-      SemiJoin semi = SemiJoin.of(left, in -> compile(x.pattern(), in), x.negated(), x.text());
+      SemiJoin semi = SemiJoin.of(left, in -> compile(x.pattern(), in), x.negated(), x.pattern());
       cur =
           semi != null
               ? semi.estimate(left.estimate() / 2)
@@ -392,20 +413,16 @@ public final class Compiler {
     }
     if (!n.isVariable()) {
       long id = access.id(n);
-      boolean isNamed = false;
-      for (long x : named) {
-        isNamed |= x == id && id != QuadView.NONE;
-      }
-      if (!isNamed) {
+      if (!isNamed(named, id)) {
         return emptyOf(input, g);
       }
-      return new Compiler(terms, id, null, named, rules, cxt).compile(g.getSubOp(), input);
+      return new Compiler(terms, id, null, () -> named, rules, cxt).compile(g.getSubOp(), input);
     }
     if (named.length == 0) {
       return emptyOf(input, g); // no named graph: nothing to read
     }
     Var v = Var.alloc(n);
-    Compiler inner = new Compiler(terms, QuadView.NONE, v, named, rules, cxt);
+    Compiler inner = new Compiler(terms, QuadView.NONE, v, () -> named, rules, cxt);
     Group group = Group.of(g.getSubOp());
     if (group != null && !group.triples().isEmpty()) {
       return inner.compile(g.getSubOp(), input);
@@ -422,8 +439,9 @@ public final class Compiler {
     }
     if (!n.isVariable()) {
       long id = access.id(n);
-      boolean isNamed = java.util.Arrays.stream(named).anyMatch(x -> x == id && id != 0);
-      return isNamed ? input : new Source(input.vars(), new Rows(input.vars().size(), 0), "none");
+      return isNamed(named, id)
+          ? input
+          : new Source(input.vars(), new Rows(input.vars().size(), 0), "none");
     }
     Rows rows = new Rows(1, named.length);
     for (long id : named) {

@@ -44,8 +44,4 @@ record Exists(Expr expr, Op pattern, boolean negated) {
     }
     return false;
   }
-
-  String text() {
-    return "{ " + pattern.toString().replaceAll("\\s+", " ").strip() + " }";
-  }
 }
