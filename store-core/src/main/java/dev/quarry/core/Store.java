@@ -2,6 +2,7 @@ package dev.quarry.core;
 
 import dev.quarry.core.query.Explain;
 import dev.quarry.core.query.QuarryOpExecutor;
+import dev.quarry.core.query.memory.QueryMemory;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -25,6 +26,15 @@ public interface Store extends AutoCloseable {
    * QueryExec.dataset(store.dataset()).query(q).set(Store.INFERENCE, "http://ex/onto")}.
    */
   Symbol INFERENCE = QuarryOpExecutor.INFERENCE;
+
+  /**
+   * Query context setting: the {@link QueryMemory} a query's sorts, DISTINCT, groups and joins hold
+   * their rows in, spilling to disk beyond it, e.g. {@code .set(Store.QUERY_MEMORY, pool.open(256L
+   * << 20))} with a {@link dev.quarry.core.query.memory.MemoryPool} of the application's; close it
+   * when the query is done. Without it a query draws on a pool of half the heap, at most a quarter
+   * of that each.
+   */
+  Symbol QUERY_MEMORY = QueryMemory.CONTEXT;
 
   /** The data as a transactional Jena dataset. The same object for the life of the store. */
   DatasetGraph dataset();

@@ -38,11 +38,16 @@ class ArchitectureTest {
           Map.entry("index.spi", Set.of()),
           Map.entry("index", Set.of("index.spi", "dict", "txn", "btree", "buffer")),
           Map.entry("query.rules", Set.of("index.spi")),
-          Map.entry("query.exec", Set.of("index.spi", "query.rules", "dict")),
-          Map.entry("query.plan", Set.of("index.spi", "query.rules", "query.exec", "dict")),
-          Map.entry("query", Set.of("index.spi", "query.rules", "query.exec", "query.plan")),
+          Map.entry("query.memory", Set.of()),
+          Map.entry("query.exec", Set.of("index.spi", "query.rules", "query.memory", "dict")),
+          Map.entry(
+              "query.plan",
+              Set.of("index.spi", "query.rules", "query.exec", "query.memory", "dict")),
+          Map.entry(
+              "query",
+              Set.of("index.spi", "query.rules", "query.exec", "query.plan", "query.memory")),
           Map.entry("jena", Set.of("index.spi", "query")),
-          Map.entry("", Set.of("config", "storage", "query")),
+          Map.entry("", Set.of("config", "storage", "query", "query.memory")),
           Map.entry(
               "engine",
               Set.of(
@@ -61,8 +66,11 @@ class ArchitectureTest {
   private static final Set<String> DICT_FOR_QUERY =
       Set.of("dict.NodeIds", "dict.InlineValues", "dict.ValueRanges");
 
-  /** What other modules may use: the API package, configuration, and the store's error. */
-  private static final Set<String> PUBLIC_PACKAGES = Set.of("", "config");
+  /**
+   * What other modules may use: the API package, configuration, the store's error, and the memory
+   * pool a server sizes for its queries.
+   */
+  private static final Set<String> PUBLIC_PACKAGES = Set.of("", "config", "query.memory");
 
   private static final Set<String> PUBLIC_CLASSES = Set.of("storage.StoreException");
 

@@ -265,7 +265,15 @@ public final class QuarryOpExecutor extends OpExecutor {
   /** The plan's rows as bindings that decode on demand. */
   private static Iterator<Binding> bindings(IdOperator plan, TermSpace terms) {
     List<Var> vars = plan.vars();
-    return new Iterator<>() {
+    // Closeable: ARQ closes it when the query ends or stops early, and the plan lets go of its
+    // memory and spill files then.
+    abstract class PlanRows implements Iterator<Binding>, org.apache.jena.atlas.lib.Closeable {}
+    return new PlanRows() {
+      @Override
+      public void close() {
+        plan.close();
+      }
+
       private Rows batch;
       private int pos;
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.ExprVar;
@@ -36,6 +38,17 @@ public final class Aggregate extends IdOperator {
   private final TermSpace terms;
   private final FunctionEnv env;
   private boolean done;
+  private QueryMemory memory;
+  private long held;
+  private final Overflow[] overflows;
+  private long distinctOwed; // bytes of COUNT(DISTINCT) values not reserved yet
+  private boolean distinctOverflowing; // in-memory groups' new values go to disk
+  private RowSorter spill; // rows of the groups that did not fit, if any did not
+  private long[] spillRow;
+  private long spilledRows;
+  private RowSorter.RowStream spilled;
+  private Rows spilledBatch;
+  private int spilledRow;
 
   public Aggregate(
       IdOperator input,
@@ -49,6 +62,7 @@ public final class Aggregate extends IdOperator {
     this.aggregates = aggregates;
     this.terms = terms;
     this.env = env;
+    this.overflows = new Overflow[aggregates.size()];
   }
 
   private static List<Var> outputVars(List<Var> groupVars, List<ExprAggregator> aggregates) {
@@ -59,27 +73,39 @@ public final class Aggregate extends IdOperator {
 
   @Override
   protected Rows compute() {
+    if (spilled != null) {
+      return spilledGroups();
+    }
     if (done) {
       return null;
     }
     done = true;
+    memory = QueryMemory.of(env instanceof ExecutionContext c ? c.getContext() : null);
     Map<RowKey, State[]> groups = new LinkedHashMap<>();
     List<Var> inVars = input.vars();
+    long groupBytes = 96 + keyColumns.length * 8L + aggregates.size() * 64L;
     for (Rows batch = input.next(); batch != null; batch = input.next()) {
       for (int r = 0; r < batch.size; r++) {
         int base = r * batch.width;
-        long[] key = new long[keyColumns.length];
-        for (int k = 0; k < key.length; k++) {
-          key[k] = keyColumns[k] < 0 ? 0 : batch.data[base + keyColumns[k]];
+        RowKey key = new RowKey(key(batch.data, base));
+        State[] states = groups.get(key);
+        if (states == null) {
+          if (spill == null && memory.tryReserve(groupBytes)) {
+            held += groupBytes;
+            states = newStates(inVars, groups.size());
+            groups.put(key, states);
+          } else {
+            spill(batch.data, base, batch.width);
+            continue;
+          }
         }
-        State[] states = groups.computeIfAbsent(new RowKey(key), k -> newStates(inVars));
         for (State s : states) {
           s.add(batch.data, base, batch.width, inVars);
         }
       }
     }
     Rows out = new Rows(vars.size(), Math.max(1, groups.size()));
-    if (groups.isEmpty() && keyColumns.length == 0) {
+    if (groups.isEmpty() && keyColumns.length == 0 && spill == null) {
       // No rows and no GROUP BY: one group, the aggregates of nothing.
       int at = out.append();
       for (int a = 0; a < aggregates.size(); a++) {
@@ -89,40 +115,160 @@ public final class Aggregate extends IdOperator {
       return out;
     }
     for (Map.Entry<RowKey, State[]> g : groups.entrySet()) {
-      int at = out.append();
-      long[] key = g.getKey().ids();
-      System.arraycopy(key, 0, out.data, at, key.length);
-      State[] states = g.getValue();
-      for (int a = 0; a < states.length; a++) {
-        out.data[at + key.length + a] = states[a].value();
+      emit(out, g.getKey().ids(), g.getValue());
+    }
+    groups.clear();
+    closeOverflows();
+    giveBack();
+    if (spill != null) {
+      spilled = spill.sorted();
+      spilledRow = -1;
+    }
+    return out;
+  }
+
+  private long[] key(long[] data, int base) {
+    long[] key = new long[keyColumns.length];
+    for (int k = 0; k < key.length; k++) {
+      key[k] = keyColumns[k] < 0 ? 0 : data[base + keyColumns[k]];
+    }
+    return key;
+  }
+
+  private void emit(Rows out, long[] key, State[] states) {
+    int at = out.append();
+    System.arraycopy(key, 0, out.data, at, key.length);
+    for (int a = 0; a < states.length; a++) {
+      out.data[at + key.length + a] = states[a].value();
+    }
+  }
+
+  /**
+   * A row of a group that did not fit in memory: with every such group, it is sorted (by group key,
+   * then arrival, so order-sensitive aggregates such as GROUP_CONCAT see the input order) and
+   * aggregated group by group afterwards. Groups already in memory go on there.
+   */
+  private void spill(long[] data, int base, int width) {
+    if (spill == null) {
+      int[] keys = keyColumns;
+      spill =
+          new RowSorter(
+              width + 1,
+              (a, ao, b, bo) -> {
+                for (int k : keys) {
+                  if (k >= 0) {
+                    int c = Long.compare(a[ao + k], b[bo + k]);
+                    if (c != 0) {
+                      return c;
+                    }
+                  }
+                }
+                return Long.compare(a[ao + width], b[bo + width]);
+              },
+              memory,
+              this::checkpoint);
+      spillRow = new long[width + 1];
+    }
+    System.arraycopy(data, base, spillRow, 0, width);
+    spillRow[width] = spilledRows++;
+    spill.add(spillRow, 0);
+  }
+
+  private void checkpoint() {
+    if (env instanceof ExecutionContext c) {
+      c.checkCancelSignal();
+    }
+  }
+
+  /** The next batch of groups from the spilled rows, each aggregated as its rows stream by. */
+  private Rows spilledGroups() {
+    List<Var> inVars = input.vars();
+    int width = inVars.size() + 1;
+    Rows out = new Rows(vars.size(), Rows.BATCH);
+    long[] key = null;
+    State[] states = null;
+    while (out.size < Rows.BATCH) {
+      if (spilledBatch == null || ++spilledRow >= spilledBatch.size) {
+        spilledBatch = spilled.next();
+        spilledRow = 0;
+        if (spilledBatch == null) {
+          if (states != null) {
+            emit(out, key, states);
+          }
+          spill.close();
+          spilled = () -> null;
+          return out.size == 0 ? null : out;
+        }
+      }
+      int base = spilledRow * width;
+      long[] k = key(spilledBatch.data, base);
+      if (states == null || !java.util.Arrays.equals(k, key)) {
+        if (states != null) {
+          emit(out, key, states);
+          giveBack(); // the group's COUNT(DISTINCT) values
+          if (out.size >= Rows.BATCH) {
+            spilledRow--; // this row starts the next batch's first group
+            return out;
+          }
+        }
+        key = k;
+        states = newStates(inVars, -1);
+      }
+      for (State s : states) {
+        s.add(spilledBatch.data, base, width - 1, inVars); // the arrival number is not the row's
       }
     }
     return out;
   }
 
-  private State[] newStates(List<Var> inVars) {
+  private void closeOverflows() {
+    for (int a = 0; a < overflows.length; a++) {
+      if (overflows[a] != null) {
+        overflows[a].close();
+        overflows[a] = null;
+      }
+    }
+  }
+
+  @Override
+  protected void release() {
+    closeOverflows();
+    giveBack();
+    if (spill != null) {
+      spill.close();
+    }
+  }
+
+  private void giveBack() {
+    if (memory != null) {
+      memory.release(held);
+      held = 0;
+    }
+  }
+
+  private State[] newStates(List<Var> inVars, long group) {
     State[] s = new State[aggregates.size()];
     for (int a = 0; a < s.length; a++) {
-      s[a] = state(aggregates.get(a).getAggregator(), inVars);
+      s[a] = state(aggregates.get(a).getAggregator(), inVars, a, group);
     }
     return s;
   }
 
   /** The id state for an aggregate that ids decide, else one of ARQ's accumulators. */
-  private State state(Aggregator agg, List<Var> inVars) {
+  private State state(Aggregator agg, List<Var> inVars, int a, long group) {
     if (agg instanceof AggCount) {
-      return new Count(-1, false);
+      return new Count(-1, false, a, group);
     }
     if (agg instanceof AggCountDistinct) {
-      return new Count(-1, true);
+      return new Count(-1, true, a, group);
     }
     int col = column(agg, inVars);
     if (col >= 0) {
       if (agg instanceof AggCountVar) {
-        return new Count(col, false);
+        return new Count(col, false, a, group);
       }
       if (agg instanceof AggCountVarDistinct) {
-        return new Count(col, true);
+        return new Count(col, true, a, group);
       }
       if (agg instanceof AggSample) {
         return new Sample(col);
@@ -153,11 +299,16 @@ public final class Aggregate extends IdOperator {
   private final class Count implements State {
     private final int column;
     private final Set<RowKey> distinct;
+    private final int aggregate;
+    private final long group; // the in-memory group's number; -1 for a group aggregated alone
     private long n;
+    private boolean overflowing;
 
-    Count(int column, boolean distinct) {
+    Count(int column, boolean distinct, int aggregate, long group) {
       this.column = column;
       this.distinct = distinct ? new HashSet<>() : null;
+      this.aggregate = aggregate;
+      this.group = group;
     }
 
     @Override
@@ -170,8 +321,31 @@ public final class Aggregate extends IdOperator {
             column >= 0
                 ? new long[] {data[base + column]}
                 : java.util.Arrays.copyOfRange(data, base, base + width);
-        if (!distinct.add(new RowKey(key))) {
+        RowKey k = new RowKey(key);
+        if (distinct.contains(k)) {
           return;
+        }
+        if (overflowing) {
+          overflow(aggregate, key.length).add(group, key); // counted when the group is emitted
+          return;
+        }
+        if (group >= 0 && distinctOverflowing) {
+          overflowing = true; // the groups' values no longer fit: this group's new ones go to disk
+          overflow(aggregate, key.length).add(group, key);
+          return;
+        }
+        distinct.add(k);
+        distinctOwed += 48 + key.length * 8L;
+        if (distinctOwed >= 1 << 16) {
+          // Reserved for all groups' values together, a block at a time.
+          if (memory.tryReserve(distinctOwed)) {
+            held += distinctOwed;
+          } else if (group >= 0) {
+            distinctOverflowing = true;
+          } else {
+            throw memory.exceeded("the values of one group's COUNT(DISTINCT)");
+          }
+          distinctOwed = 0;
         }
       }
       n++;
@@ -179,7 +353,83 @@ public final class Aggregate extends IdOperator {
 
     @Override
     public long value() {
-      return terms.encode(NodeValue.makeInteger(n).asNode());
+      long count = n;
+      if (distinct != null && group >= 0 && overflows[aggregate] != null) {
+        count += overflows[aggregate].countNew(group, distinct);
+      }
+      return terms.encode(NodeValue.makeInteger(count).asNode());
+    }
+  }
+
+  /** The COUNT(DISTINCT) overflow of aggregate {@code a}, made at its first use. */
+  private Overflow overflow(int a, int width) {
+    if (overflows[a] == null) {
+      overflows[a] = new Overflow(width);
+    }
+    return overflows[a];
+  }
+
+  /**
+   * Values of in-memory groups' COUNT(DISTINCT)s that came after the query's memory ran out, as
+   * (group number, value ids) rows on disk; sorted, they are counted group by group as the groups
+   * are emitted in number order, each value once and only if its group's set lacks it.
+   */
+  private final class Overflow {
+    private final int width;
+    private final RowSorter sorter;
+    private final long[] row;
+    private RowSorter.RowStream sorted;
+    private Rows batch;
+    private int pos;
+
+    Overflow(int width) {
+      this.width = width + 1;
+      int w = this.width;
+      this.sorter =
+          new RowSorter(
+              w,
+              (a, ao, b, bo) -> java.util.Arrays.compare(a, ao, ao + w, b, bo, bo + w),
+              memory,
+              Aggregate.this::checkpoint);
+      this.row = new long[w];
+    }
+
+    void add(long group, long[] key) {
+      row[0] = group;
+      System.arraycopy(key, 0, row, 1, key.length);
+      sorter.add(row, 0);
+    }
+
+    long countNew(long group, Set<RowKey> known) {
+      if (sorted == null) {
+        sorted = sorter.sorted();
+        batch = sorted.next();
+      }
+      long count = 0;
+      long[] last = null;
+      while (batch != null) {
+        if (pos >= batch.size) {
+          batch = sorted.next();
+          pos = 0;
+          continue;
+        }
+        int off = pos * width;
+        if (batch.data[off] != group) {
+          break; // the next group's values
+        }
+        pos++;
+        long[] key = java.util.Arrays.copyOfRange(batch.data, off + 1, off + width);
+        if ((last == null || !java.util.Arrays.equals(last, key))
+            && !known.contains(new RowKey(key))) {
+          count++;
+        }
+        last = key;
+      }
+      return count;
+    }
+
+    void close() {
+      sorter.close();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,7 +15,8 @@ import org.apache.jena.sparql.expr.ExprList;
  * variables, the left one streams past it. SPARQL's compatibility is kept for unbound values: a
  * right row with an unbound shared variable is tried against every left row, and a left row with
  * one against every right row. With {@code outer}, a left row without a compatible right row comes
- * out alone (OPTIONAL); {@code condition}, if any, must hold on the joined row.
+ * out alone (OPTIONAL); {@code condition}, if any, must hold on the joined row. A right side larger
+ * than the query's memory is joined partition by partition from disk ({@link GraceJoin}).
  */
 public final class HashJoin extends IdOperator {
   private final IdOperator left;
@@ -27,7 +29,10 @@ public final class HashJoin extends IdOperator {
   private final int[] rightKey;
   private final int[] rightToOut;
   private Map<RowKey, List<long[]>> table;
-  private final List<long[]> wild = new ArrayList<>();
+  private QueryMemory memory;
+  private long held;
+  private GraceJoin grace; // when the right side did not fit
+  final List<long[]> wild = new ArrayList<>();
   private final List<long[]> all = new ArrayList<>();
 
   public HashJoin(
@@ -58,21 +63,155 @@ public final class HashJoin extends IdOperator {
   }
 
   private void build() {
+    memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
     table = new HashMap<>();
+    int rw = right.vars().size();
     for (Rows r = right.next(); r != null; r = right.next()) {
+      long bytes = r.size * rowBytes(rw);
+      if (grace == null && memory.tryReserve(bytes)) {
+        held += bytes;
+        addToTable(r);
+        continue;
+      }
+      if (rw == 0 || left.vars().isEmpty()) {
+        memory.reserve(bytes, "a hash join's right side"); // rows without ids: nothing to spill
+        held += bytes;
+        addToTable(r);
+        continue;
+      }
+      if (grace == null) {
+        grace = new GraceJoin(this, memory);
+        // What the table holds so far goes to the partitions too; only the unbound rows stay.
+        for (long[] row : all) {
+          if (rightKey(row) != null) {
+            grace.addRight(row);
+          }
+        }
+        table.clear();
+        all.clear();
+        memory.release(held);
+        held = 0;
+        reserveWild(wild.size());
+      }
       for (int i = 0; i < r.size; i++) {
         long[] row = r.row(i);
-        all.add(row);
-        long[] key = key(row, rightKey);
-        if (key == null) {
+        if (rightKey(row) == null) {
+          reserveWild(1);
           wild.add(row);
         } else {
-          table.computeIfAbsent(new RowKey(key), k -> new ArrayList<>()).add(row);
+          grace.addRight(row);
         }
       }
     }
   }
 
+  /** Right rows with an unbound join variable meet every left row: they stay in memory. */
+  private void reserveWild(int rows) {
+    long bytes = rows * rowBytes(right.vars().size());
+    memory.reserve(bytes, "a hash join's right rows with an unbound join variable");
+    held += bytes;
+  }
+
+  private void addToTable(Rows r) {
+    for (int i = 0; i < r.size; i++) {
+      long[] row = r.row(i);
+      all.add(row);
+      long[] key = rightKey(row);
+      if (key == null) {
+        wild.add(row);
+      } else {
+        table.computeIfAbsent(new RowKey(key), k -> new ArrayList<>()).add(row);
+      }
+    }
+  }
+
+  /** Bytes a right row held in a table costs: its ids, the array, its share of lists and map. */
+  static long rowBytes(int width) {
+    return width * 8L + 80;
+  }
+
+  IdOperator left() {
+    return left;
+  }
+
+  IdOperator right() {
+    return right;
+  }
+
+  long[] leftKey(long[] row) {
+    return key(row, leftKey);
+  }
+
+  long[] rightKey(long[] row) {
+    return key(row, rightKey);
+  }
+
+  boolean outer() {
+    return outer;
+  }
+
+  @Override
+  protected Rows compute() {
+    if (table == null) {
+      build();
+    }
+    if (grace != null) {
+      return grace.next();
+    }
+    Rows in = left.next();
+    if (in == null) {
+      release();
+      return null;
+    }
+    return probe(in, table, all, true, null, 0);
+  }
+
+  /**
+   * Joins every row of {@code in} with its partners: a row with its join key bound with the right
+   * rows of that key in {@code byKey} (and the right rows with an unbound key, if {@code
+   * withWild}), a row with an unbound key with every row of {@code everything}. With {@code
+   * matched} null, an OPTIONAL's unmatched rows come out at once; else the rows that matched are
+   * marked there (row {@code firstRow + r}), for a pass after the last part of the right side.
+   */
+  Rows probe(
+      Rows in,
+      Map<RowKey, List<long[]>> byKey,
+      List<long[]> everything,
+      boolean withWild,
+      java.util.BitSet matched,
+      long firstRow) {
+    Rows out = new Rows(vars.size(), in.size);
+    for (int r = 0; r < in.size; r++) {
+      long[] l = in.row(r);
+      long[] key = leftKey(l);
+      boolean hit = false;
+      if (key == null) {
+        for (long[] rr : everything) {
+          hit |= join(out, l, rr);
+        }
+      } else {
+        for (long[] rr : byKey.getOrDefault(new RowKey(key), List.of())) {
+          hit |= join(out, l, rr);
+        }
+        if (withWild) {
+          for (long[] rr : wild) {
+            hit |= join(out, l, rr);
+          }
+        }
+      }
+      if (matched != null) {
+        if (hit) {
+          matched.set(Math.toIntExact(firstRow + r));
+        }
+      } else if (outer && !hit) {
+        int at = out.append();
+        System.arraycopy(l, 0, out.data, at, l.length);
+      }
+    }
+    return out;
+  }
+
+  /** The ids of {@code cols} in {@code row}, or null if one is unbound. */
   private static long[] key(long[] row, int[] cols) {
     long[] k = new long[cols.length];
     for (int i = 0; i < cols.length; i++) {
@@ -85,37 +224,17 @@ public final class HashJoin extends IdOperator {
   }
 
   @Override
-  protected Rows compute() {
-    if (table == null) {
-      build();
+  protected void release() {
+    if (grace != null) {
+      grace.close();
     }
-    Rows in = left.next();
-    if (in == null) {
-      return null;
+    table = Map.of();
+    all.clear();
+    wild.clear();
+    if (memory != null) {
+      memory.release(held);
+      held = 0;
     }
-    Rows out = new Rows(vars.size(), in.size);
-    for (int r = 0; r < in.size; r++) {
-      long[] l = in.row(r);
-      long[] key = key(l, leftKey);
-      boolean matched = false;
-      if (key == null) {
-        for (long[] rr : all) {
-          matched |= join(out, l, rr);
-        }
-      } else {
-        for (long[] rr : table.getOrDefault(new RowKey(key), List.of())) {
-          matched |= join(out, l, rr);
-        }
-        for (long[] rr : wild) {
-          matched |= join(out, l, rr);
-        }
-      }
-      if (outer && !matched) {
-        int at = out.append();
-        System.arraycopy(l, 0, out.data, at, l.length);
-      }
-    }
-    return out;
   }
 
   /** Adds the join of l and rr if they are compatible (and the condition holds). */

@@ -12,6 +12,7 @@ public abstract class IdOperator {
   protected final List<Var> vars;
   protected double estimate = -1;
   private long produced;
+  private boolean ended;
   private long nanos; // time spent in next(), inputs included: explain shows it
   private org.apache.jena.sparql.engine.ExecutionContext cxt;
 
@@ -29,6 +30,9 @@ public abstract class IdOperator {
 
   /** The next non-empty batch, or null when there are no more rows. */
   public final Rows next() {
+    if (ended) {
+      return null; // asked again after the end, or after close
+    }
     long start = System.nanoTime();
     checkCancelled();
     Rows r = compute();
@@ -38,6 +42,8 @@ public abstract class IdOperator {
     }
     if (r != null) {
       produced += r.size;
+    } else {
+      ended = true;
     }
     nanos += System.nanoTime() - start;
     return r;
@@ -61,6 +67,21 @@ public abstract class IdOperator {
    * pass it on. It never changes what is produced, only how much is read ahead of need.
    */
   public void expectAtMost(long rows) {}
+
+  /**
+   * Lets go of what this operator and its inputs hold (memory, spill files), when the query ends or
+   * stops reading early (a LIMIT, a disconnect). Harmless twice, and after the end.
+   */
+  public void close() {
+    ended = true;
+    release();
+    for (IdOperator in : inputs()) {
+      in.close();
+    }
+  }
+
+  /** Gives back what this operator holds; operators that hold rows override it. */
+  protected void release() {}
 
   /** The next batch (may be empty), or null at the end. */
   protected abstract Rows compute();

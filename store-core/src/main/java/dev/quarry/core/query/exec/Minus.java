@@ -1,10 +1,12 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
 
 /**
  * MINUS as a hash anti-join: the right side is evaluated on its own (its filters see only its own
@@ -21,8 +23,13 @@ public final class Minus extends IdOperator {
   private List<long[]> partial; // right rows with an unbound shared variable
   private List<long[]> all;
 
-  public Minus(IdOperator left, IdOperator right) {
+  private final ExecutionContext cxt;
+  private QueryMemory memory;
+  private long held;
+
+  public Minus(IdOperator left, IdOperator right, ExecutionContext cxt) {
     super(left.vars());
+    this.cxt = cxt;
     this.left = left;
     this.right = right;
     List<Var> shared = new ArrayList<>(left.vars());
@@ -35,7 +42,12 @@ public final class Minus extends IdOperator {
     keys = new HashSet<>();
     partial = new ArrayList<>();
     all = new ArrayList<>();
+    memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
     for (Rows r = right.next(); r != null; r = right.next()) {
+      // The keys of the right side cannot spill: past the query's memory, the query fails.
+      long bytes = r.size * (rightShared.length * 8L + 96);
+      memory.reserve(bytes, "the right side of a MINUS");
+      held += bytes;
       for (int i = 0; i < r.size; i++) {
         long[] key = new long[rightShared.length];
         boolean full = true;
@@ -63,6 +75,7 @@ public final class Minus extends IdOperator {
     }
     Rows in = left.next();
     if (in == null) {
+      release();
       return null;
     }
     Rows out = new Rows(vars.size(), in.size);
@@ -103,6 +116,17 @@ public final class Minus extends IdOperator {
   @Override
   public void expectAtMost(long rows) {
     left.expectAtMost(rows);
+  }
+
+  @Override
+  protected void release() {
+    keys = Set.of();
+    partial = List.of();
+    all = List.of();
+    if (memory != null) {
+      memory.release(held);
+      held = 0;
+    }
   }
 
   @Override

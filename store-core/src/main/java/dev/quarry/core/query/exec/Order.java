@@ -1,25 +1,40 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.jena.query.SortCondition;
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingComparator;
+import org.apache.jena.sparql.engine.binding.BindingFactory;
+import org.apache.jena.sparql.expr.ExprVar;
 
 /**
  * ORDER BY, and ORDER BY with LIMIT as a top-k: only the best {@code limit} rows are kept, in a
- * heap, while the input streams by. Rows compare through ARQ's SPARQL ordering on lazily decoded
- * rows, so only the sort keys are decoded (and each distinct term once, by the term cache).
+ * heap, while the input streams by. A full sort holds its rows within the query's memory and spills
+ * sorted runs beyond it ({@link RowSorter}). Rows compare through ARQ's SPARQL ordering; when every
+ * key is a variable, a buffer is sorted by rank instead: each distinct term of a key column is
+ * decoded and compared once, and the rows are sorted on the ranks as plain numbers.
  */
 public final class Order extends IdOperator {
+  /** Above this many rows a top-k sorts instead of keeping a heap. */
+  private static final long HEAP_ROWS = 100_000;
+
   private final IdOperator input;
   private final List<SortCondition> conditions;
   private final long limit;
-  private final Comparator<long[]> order;
-  private List<long[]> sorted;
-  private int pos;
+  private final TermSpace terms;
+  private final ExecutionContext cxt;
+  private final BindingComparator comparator;
+  private RowSorter sorter;
+  private RowSorter.RowStream sorted;
+  private long emitted;
+  private long compared;
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -32,50 +47,81 @@ public final class Order extends IdOperator {
     this.input = input;
     this.conditions = conditions;
     this.limit = limit;
-    BindingComparator cmp = new BindingComparator(conditions, cxt);
-    int[] compared = {0};
-    this.order =
-        (a, b) -> {
-          // A sort of millions of rows runs long after its input is read: the query's deadline
-          // and cancellation are checked in it too, not only between batches.
-          if ((++compared[0] & 1023) == 0 && cxt != null) {
-            cxt.checkCancelSignal();
-          }
-          return cmp.compare(
-              new RowBinding(null, vars, a, terms), new RowBinding(null, vars, b, terms));
-        };
+    this.terms = terms;
+    this.cxt = cxt;
+    this.comparator = new BindingComparator(conditions, cxt);
   }
 
   @Override
   protected Rows compute() {
     if (sorted == null) {
-      sorted = limit < 0 ? all() : top();
+      sorted = start();
     }
-    if (pos >= sorted.size()) {
+    if (limit >= 0 && emitted >= limit) {
+      release();
       return null;
     }
-    Rows out = new Rows(vars.size(), Math.min(Rows.BATCH, sorted.size() - pos));
-    while (pos < sorted.size() && out.size < Rows.BATCH) {
-      int at = out.append();
-      System.arraycopy(sorted.get(pos++), 0, out.data, at, vars.size());
+    Rows r = sorted.next();
+    if (r == null) {
+      release();
+      return null;
     }
-    return out;
+    if (limit >= 0 && emitted + r.size > limit) {
+      r.size = (int) (limit - emitted);
+    }
+    emitted += r.size;
+    return r;
   }
 
-  private List<long[]> all() {
-    List<long[]> rows = new ArrayList<>();
-    for (Rows r = input.next(); r != null; r = input.next()) {
-      for (int i = 0; i < r.size; i++) {
-        rows.add(r.row(i));
+  private RowSorter.RowStream start() {
+    if (vars.isEmpty()) {
+      return input::next; // rows without columns are all equal: input order
+    }
+    if (limit >= 0 && limit <= HEAP_ROWS) {
+      QueryMemory memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
+      long bytes = limit * (vars.size() * 8L + 64);
+      if (memory.tryReserve(bytes)) {
+        try {
+          return top();
+        } finally {
+          memory.release(bytes);
+        }
       }
     }
-    rows.sort(order); // stable: ties keep their input order
-    return rows;
+    sorter =
+        new RowSorter(
+            vars.size(),
+            new SparqlOrder(),
+            QueryMemory.of(cxt == null ? null : cxt.getContext()),
+            this::checkpoint);
+    for (Rows r = input.next(); r != null; r = input.next()) {
+      sorter.addAll(r);
+    }
+    return sorter.sorted();
   }
 
-  private List<long[]> top() {
+  private void checkpoint() {
+    if (cxt != null) {
+      cxt.checkCancelSignal();
+    }
+  }
+
+  private int compareRows(long[] a, int aOff, long[] b, int bOff) {
+    // A sort of millions of rows runs long after its input is read: the query's deadline and
+    // cancellation are checked in it too, not only between batches.
+    if ((++compared & 1023) == 0) {
+      checkpoint();
+    }
+    int w = vars.size();
+    return comparator.compare(
+        new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms),
+        new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms));
+  }
+
+  private RowSorter.RowStream top() {
     // A max-heap of the best rows so far; ties broken by arrival so the result is stable.
     record Seq(long[] row, long n) {}
+    Comparator<long[]> order = (a, b) -> compareRows(a, 0, b, 0);
     Comparator<Seq> worstFirst =
         Comparator.<Seq, long[]>comparing(Seq::row, order).thenComparingLong(Seq::n).reversed();
     PriorityQueue<Seq> heap = new PriorityQueue<>(worstFirst);
@@ -93,7 +139,123 @@ public final class Order extends IdOperator {
     }
     List<Seq> best = new ArrayList<>(heap);
     best.sort(worstFirst.reversed());
-    return best.stream().map(Seq::row).toList();
+    Rows out = new Rows(vars.size(), best.size());
+    for (Seq s : best) {
+      System.arraycopy(s.row(), 0, out.data, out.append(), vars.size());
+    }
+    boolean[] given = {false};
+    return () -> {
+      if (given[0] || out.size == 0) {
+        return null;
+      }
+      given[0] = true;
+      return out;
+    };
+  }
+
+  /** SPARQL's ordering of rows, and the sort of a buffer by ranks when every key is a variable. */
+  private final class SparqlOrder implements RowSorter.RowOrder {
+    private final int[] keyColumns = keyColumns();
+
+    private int[] keyColumns() {
+      int[] cols = new int[conditions.size()];
+      for (int i = 0; i < cols.length; i++) {
+        if (!(conditions.get(i).getExpression() instanceof ExprVar v)
+            || (cols[i] = vars.indexOf(v.asVar())) < 0) {
+          return null;
+        }
+      }
+      return cols;
+    }
+
+    @Override
+    public int compare(long[] a, int aOff, long[] b, int bOff) {
+      return compareRows(a, aOff, b, bOff);
+    }
+
+    @Override
+    public int[] sort(long[] data, int width, int n) {
+      if (keyColumns == null) {
+        return RowSorter.stableSort(n, (i, j) -> compareRows(data, i * width, data, j * width));
+      }
+      // Least significant key first; each pass is stable, so ties keep the earlier keys' order.
+      int[] perm = new int[n];
+      for (int i = 0; i < n; i++) {
+        perm[i] = i;
+      }
+      long[] keys = new long[n];
+      for (int k = keyColumns.length - 1; k >= 0; k--) {
+        int[] rank = ranks(data, width, n, k);
+        for (int i = 0; i < n; i++) {
+          keys[i] = (long) rank[perm[i]] << 32 | i;
+        }
+        Arrays.sort(keys);
+        int[] next = new int[n];
+        for (int i = 0; i < n; i++) {
+          next[i] = perm[(int) keys[i]];
+        }
+        perm = next;
+        checkpoint();
+      }
+      return perm;
+    }
+
+    /** The rank of each row's term in key {@code k}: equal terms (by SPARQL order) rank equal. */
+    private int[] ranks(long[] data, int width, int n, int k) {
+      int col = keyColumns[k];
+      long[] distinct = new long[n];
+      for (int i = 0; i < n; i++) {
+        distinct[i] = data[i * width + col];
+      }
+      Arrays.sort(distinct);
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        if (m == 0 || distinct[m - 1] != distinct[i]) {
+          distinct[m++] = distinct[i];
+        }
+      }
+      Var v = vars.get(col);
+      Binding[] one = new Binding[m];
+      Integer[] byOrder = new Integer[m];
+      for (int i = 0; i < m; i++) {
+        one[i] =
+            distinct[i] == 0
+                ? BindingFactory.empty()
+                : BindingFactory.binding(v, terms.decode(distinct[i]));
+        byOrder[i] = i;
+      }
+      BindingComparator cmp = new BindingComparator(List.of(conditions.get(k)), cxt);
+      Arrays.sort(
+          byOrder,
+          (x, y) -> {
+            if ((++compared & 1023) == 0) {
+              checkpoint();
+            }
+            return cmp.compare(one[x], one[y]);
+          });
+      int[] rankOf = new int[m];
+      int r = 0;
+      for (int i = 0; i < m; i++) {
+        if (i > 0 && cmp.compare(one[byOrder[i - 1]], one[byOrder[i]]) != 0) {
+          r++;
+        }
+        rankOf[byOrder[i]] = r;
+      }
+      int[] rank = new int[n];
+      for (int i = 0; i < n; i++) {
+        rank[i] = rankOf[Arrays.binarySearch(distinct, 0, m, data[i * width + col])];
+      }
+      return rank;
+    }
+  }
+
+  /** Lets go of the sorter's memory and spill files. */
+  @Override
+  protected void release() {
+    if (sorter != null) {
+      sorter.close();
+      sorter = null;
+    }
   }
 
   @Override

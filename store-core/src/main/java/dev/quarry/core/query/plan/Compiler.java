@@ -247,7 +247,7 @@ public final class Compiler {
       case OpMinus m -> {
         IdOperator left = compile(m.getLeft(), input);
         IdOperator right = left == null ? null : compile(m.getRight(), Source.unit());
-        return right == null ? null : new Minus(left, right).estimate(left.estimate());
+        return right == null ? null : new Minus(left, right, cxt).estimate(left.estimate());
       }
       case OpGraph g -> {
         return graph(g, input);
@@ -279,11 +279,11 @@ public final class Compiler {
       }
       case OpDistinct d when top -> {
         IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : new Distinct(sub).estimate(sub.estimate());
+        return sub == null ? null : new Distinct(sub, cxt).estimate(sub.estimate());
       }
       case OpReduced d when top -> {
         IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : new Distinct(sub).estimate(sub.estimate());
+        return sub == null ? null : new Distinct(sub, cxt).estimate(sub.estimate());
       }
       case OpProject p when top -> {
         IdOperator sub = compile(p.getSubOp(), input);
