@@ -2,6 +2,7 @@ package dev.quarry.server;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.config.ConfigException;
+import dev.quarry.core.query.memory.MemoryPool;
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStore;
 import dev.quarry.server.sparql.QueryService;
@@ -82,6 +83,37 @@ public final class QuarryServer implements AutoCloseable {
     this.tls = tls;
   }
 
+  /**
+   * The memory the server's queries hold rows in (limits.total-query-memory), spilling to the
+   * store's tmp/ directory (swept now: only this server uses it, holding the store's lock), with
+   * its meters.
+   */
+  private static MemoryPool queryMemory(
+      Store store, ServerConfig cfg, PrometheusMeterRegistry metrics) {
+    MemoryPool pool =
+        store
+            .location()
+            .map(dir -> new MemoryPool(cfg.totalQueryMemory(), dir.resolve("tmp")))
+            .orElseGet(() -> MemoryPool.inTempDirectory(cfg.totalQueryMemory()));
+    Gauge.builder("quarry.query.memory.used", pool, MemoryPool::used)
+        .baseUnit("bytes")
+        .description("Bytes the running queries' sorts, DISTINCT, groups and joins hold")
+        .register(metrics);
+    Gauge.builder("quarry.query.memory.peak", pool, MemoryPool::peak)
+        .baseUnit("bytes")
+        .description("The most the running queries held at once")
+        .register(metrics);
+    Gauge.builder("quarry.query.memory.limit", pool, MemoryPool::total)
+        .baseUnit("bytes")
+        .description("limits.total-query-memory")
+        .register(metrics);
+    FunctionCounter.builder("quarry.query.spilled", pool, MemoryPool::spilled)
+        .baseUnit("bytes")
+        .description("Bytes queries wrote to spill files when their memory was spent")
+        .register(metrics);
+    return pool;
+  }
+
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */
   public static QuarryServer start(Store store, ServerConfig cfg) throws InterruptedException {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -92,9 +124,16 @@ public final class QuarryServer implements AutoCloseable {
     new UptimeMetrics().bindTo(metrics);
     JvmGcMetrics gc = new JvmGcMetrics();
     gc.bindTo(metrics);
+    MemoryPool queryMemory = queryMemory(store, cfg, metrics);
     QueryService queries =
         new QueryService(
-            store, cfg.queryTimeout(), cfg.maxResultRows(), cfg.allowService(), cfg.queryShapes());
+            store,
+            cfg.queryTimeout(),
+            cfg.maxResultRows(),
+            cfg.allowService(),
+            cfg.queryShapes(),
+            queryMemory,
+            cfg.queryMemory());
     FunctionCounter.builder(
             "quarry.sparql.query.parses.saved", queries.templates(), QueryTemplates::hits)
         .description("Queries made from the parse of their shape instead of by the parser")

@@ -14,6 +14,8 @@ public record ServerConfig(
     Duration queryTimeout,
     Duration updateTimeout,
     long maxResultRows,
+    long queryMemory,
+    long totalQueryMemory,
     boolean updateEnabled,
     boolean allowService,
     boolean allowLoadUrls,
@@ -40,6 +42,8 @@ public record ServerConfig(
         c.getDuration("limits.query-timeout"),
         c.getDuration("limits.update-timeout"),
         c.getLong("limits.max-result-rows"),
+        memory(c, "limits.query-memory", 8),
+        memory(c, "limits.total-query-memory", 2),
         c.getBoolean("update.enabled"),
         c.getBoolean("remote.allow-service"),
         c.getBoolean("remote.allow-load-urls"),
@@ -54,5 +58,19 @@ public record ServerConfig(
         c.getString("auth.users"),
         c.getString("auth.require"),
         c.getString("store.default-graph").equals("union"));
+  }
+
+  /** A memory limit: a size, or {@code auto}: the heap divided by {@code share}. */
+  private static long memory(Config c, String key, int share) {
+    String v = c.getString(key).trim();
+    long bytes =
+        v.equalsIgnoreCase("auto")
+            ? Runtime.getRuntime().maxMemory() / share
+            : Config.parseBytes(v, key);
+    if (bytes < 1 << 20) {
+      throw new dev.quarry.core.config.ConfigException(
+          "option '" + key + "' must be at least 1MB, got '" + v + "'");
+    }
+    return bytes;
   }
 }

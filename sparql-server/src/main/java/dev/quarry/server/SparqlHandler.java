@@ -1,5 +1,6 @@
 package dev.quarry.server;
 
+import dev.quarry.core.query.memory.QueryMemoryExceeded;
 import dev.quarry.server.sparql.QueryService;
 import dev.quarry.server.sparql.ResultFormat;
 import dev.quarry.server.sparql.ResultLimitException;
@@ -127,7 +128,9 @@ final class SparqlHandler {
       outcome =
           !ctx.channel().isActive()
               ? "disconnected"
-              : e instanceof QueryCancelledException ? "timeout" : "error";
+              : e instanceof QueryCancelledException
+                  ? "timeout"
+                  : e instanceof QueryMemoryExceeded ? "memory" : "error";
       fail(ctx, out, keepAlive, e);
     } finally {
       sample.stop(queryTimer(form(p), outcome));
@@ -215,8 +218,8 @@ final class SparqlHandler {
     if (e instanceof HttpError he) {
       return he.status();
     }
-    if (e instanceof QueryCancelledException) {
-      return HttpResponseStatus.SERVICE_UNAVAILABLE;
+    if (e instanceof QueryCancelledException || e instanceof QueryMemoryExceeded) {
+      return HttpResponseStatus.SERVICE_UNAVAILABLE; // a limit of the server's, not a bad request
     }
     if (e instanceof ResultLimitException
         || e instanceof QueryException

@@ -1,6 +1,8 @@
 package dev.quarry.server.sparql;
 
 import dev.quarry.core.Store;
+import dev.quarry.core.query.memory.MemoryPool;
+import dev.quarry.core.query.memory.QueryMemory;
 import dev.quarry.server.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
@@ -33,6 +35,8 @@ public final class QueryService {
   private final long maxRows;
   private final boolean allowService;
   private final QueryTemplates templates;
+  private final MemoryPool memory;
+  private final long queryMemory;
 
   /** A query ready to run: parsed, checked, with its format and dataset. */
   /** A query ready to run; {@code timeout} zero: none. */
@@ -44,6 +48,23 @@ public final class QueryService {
    */
   public QueryService(
       Store store, Duration timeout, long maxRows, boolean allowService, long queryShapes) {
+    this(store, timeout, maxRows, allowService, queryShapes, null, 0);
+  }
+
+  /**
+   * @param memory the pool the server's queries hold their rows in (null: the process's default)
+   * @param queryMemory the most one query may hold of it (limits.query-memory)
+   */
+  public QueryService(
+      Store store,
+      Duration timeout,
+      long maxRows,
+      boolean allowService,
+      long queryShapes,
+      MemoryPool memory,
+      long queryMemory) {
+    this.memory = memory;
+    this.queryMemory = queryMemory;
     this.store = store;
     this.timeout = timeout;
     this.maxRows = maxRows;
@@ -130,7 +151,8 @@ public final class QueryService {
     Txn.executeRead(
         store.dataset(),
         () -> {
-          try (QueryExec qe = newExec(p);
+          try (QueryMemory rows = openMemory();
+              QueryExec qe = builder(p).set(Store.QUERY_MEMORY, rows).build();
               AutoCloseable watching = disconnects.watch(qe::abort)) {
             ResultWriter.write(qe, p.query(), p.format(), out, maxRows);
           } catch (RuntimeException e) {
@@ -143,11 +165,16 @@ public final class QueryService {
 
   /** Runs a prepared query to its end and returns its plan with estimated and actual rows. */
   public String explain(Prepared p) {
-    return Txn.calculateRead(store.dataset(), () -> store.explain(builder(p)));
+    try (QueryMemory rows = openMemory()) {
+      return Txn.calculateRead(
+          store.dataset(), () -> store.explain(builder(p).set(Store.QUERY_MEMORY, rows)));
+    }
   }
 
-  private QueryExec newExec(Prepared p) {
-    return builder(p).build();
+  /** A query's share of the server's memory pool; closing it frees what the query left. */
+  private QueryMemory openMemory() {
+    MemoryPool pool = memory != null ? memory : MemoryPool.defaultPool();
+    return pool.open(memory != null ? queryMemory : pool.total() / 4);
   }
 
   private org.apache.jena.sparql.exec.QueryExecBuilder builder(Prepared p) {

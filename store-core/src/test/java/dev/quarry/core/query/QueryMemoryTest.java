@@ -15,11 +15,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
@@ -132,6 +134,44 @@ class QueryMemoryTest {
       if (kilobytes <= 1024 || !(q.contains("STRLEN") || q.contains("OPTIONAL"))) {
         assertTrue(pool.spilled() > spilledBefore, "the query spilled: " + q);
       }
+      assertEquals(0, pool.used(), "nothing is left reserved in the pool");
+      try (Stream<Path> left = Files.list(pool.spillDirectory())) {
+        assertEquals(List.of(), left.toList(), "no spill file is left: " + q);
+      }
+    }
+  }
+
+  /**
+   * A deadline reached inside a heavy operator (while it sorts, builds its set, groups or
+   * partitions, in memory or on disk) stops the query within a second of it, and the query's memory
+   * and files are given back. The queries take seconds; the deadline is 200 ms.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {16384, 1024})
+  void aDeadlineStopsEachHeavyOperatorWithinASecond(int kilobytes) throws IOException {
+    MemoryPool pool = new MemoryPool(1L << 30, spillDir.resolve("deadline-" + kilobytes));
+    for (String q : QUERIES) {
+      if (q.contains("OPTIONAL") || q.contains("STRLEN")) {
+        continue; // too quick to meet a deadline
+      }
+      long start = System.nanoTime();
+      try (QueryMemory memory = pool.open((long) kilobytes << 10)) {
+        assertThrows(
+            QueryCancelledException.class,
+            () ->
+                answers(
+                    store.dataset(),
+                    () ->
+                        QueryExec.dataset(store.dataset())
+                            .query(PREFIX + q)
+                            .timeout(200, TimeUnit.MILLISECONDS)
+                            .set(Store.QUERY_MEMORY, memory),
+                    false),
+            q);
+        assertEquals(0, memory.reserved(), "the stopped plan gave its memory back: " + q);
+      }
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(ms < 1_200, "stopped " + (ms - 200) + " ms after its deadline: " + q);
       assertEquals(0, pool.used(), "nothing is left reserved in the pool");
       try (Stream<Path> left = Files.list(pool.spillDirectory())) {
         assertEquals(List.of(), left.toList(), "no spill file is left: " + q);

@@ -6,20 +6,23 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import org.apache.jena.query.Query;
 import org.apache.jena.query.SortCondition;
-import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingComparator;
-import org.apache.jena.sparql.engine.binding.BindingFactory;
+import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.ExprVar;
+import org.apache.jena.sparql.expr.NodeValue;
 
 /**
  * ORDER BY, and ORDER BY with LIMIT as a top-k: only the best {@code limit} rows are kept, in a
  * heap, while the input streams by. A full sort holds its rows within the query's memory and spills
- * sorted runs beyond it ({@link RowSorter}). Rows compare through ARQ's SPARQL ordering; when every
- * key is a variable, a buffer is sorted by rank instead: each distinct term of a key column is
- * decoded and compared once, and the rows are sorted on the ranks as plain numbers.
+ * sorted runs beyond it ({@link RowSorter}). Rows compare by the conditions' values as ARQ compares
+ * them; ties keep their input order (ARQ breaks them on every variable, which SPARQL leaves open
+ * and costs a decode of every column). When every key is a variable, a buffer is sorted by rank:
+ * each distinct term of a key column is decoded and valued once, and the rows are sorted on the
+ * ranks as plain numbers.
  */
 public final class Order extends IdOperator {
   /** Above this many rows a top-k sorts instead of keeping a heap. */
@@ -30,7 +33,6 @@ public final class Order extends IdOperator {
   private final long limit;
   private final TermSpace terms;
   private final ExecutionContext cxt;
-  private final BindingComparator comparator;
   private RowSorter sorter;
   private RowSorter.RowStream sorted;
   private long emitted;
@@ -49,7 +51,6 @@ public final class Order extends IdOperator {
     this.limit = limit;
     this.terms = terms;
     this.cxt = cxt;
-    this.comparator = new BindingComparator(conditions, cxt);
   }
 
   @Override
@@ -113,9 +114,30 @@ public final class Order extends IdOperator {
       checkpoint();
     }
     int w = vars.size();
-    return comparator.compare(
-        new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms),
-        new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms));
+    RowBinding x = new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms);
+    RowBinding y = new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms);
+    for (SortCondition c : conditions) {
+      int cmp = compareValues(value(c, x), value(c, y), c);
+      if (cmp != 0) {
+        return cmp;
+      }
+    }
+    return 0; // a tie: the sort is stable, so ties keep their input order
+  }
+
+  /** The condition's value on a row: null when unbound or an error, which SPARQL sorts first. */
+  private NodeValue value(SortCondition c, Binding row) {
+    try {
+      return c.getExpression().eval(row, cxt);
+    } catch (ExprEvalException e) {
+      return null;
+    }
+  }
+
+  /** SPARQL's order of two values of a condition, as ARQ orders them, in its direction. */
+  private static int compareValues(NodeValue a, NodeValue b, SortCondition c) {
+    int cmp = BindingComparator.compareNodesRaw(a, b);
+    return c.getDirection() == Query.ORDER_DESCENDING ? -cmp : cmp;
   }
 
   private RowSorter.RowStream top() {
@@ -174,6 +196,34 @@ public final class Order extends IdOperator {
     }
 
     @Override
+    public Object key(long[] row, int off) {
+      // The merge compares each head row with others log(runs) times: its values are made once.
+      RowBinding b =
+          new RowBinding(null, vars, Arrays.copyOfRange(row, off, off + vars.size()), terms);
+      NodeValue[] values = new NodeValue[conditions.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = value(conditions.get(i), b);
+      }
+      return values;
+    }
+
+    @Override
+    public int compareKeys(Object a, Object b) {
+      if ((++compared & 1023) == 0) {
+        checkpoint();
+      }
+      NodeValue[] x = (NodeValue[]) a;
+      NodeValue[] y = (NodeValue[]) b;
+      for (int i = 0; i < x.length; i++) {
+        int cmp = compareValues(x[i], y[i], conditions.get(i));
+        if (cmp != 0) {
+          return cmp;
+        }
+      }
+      return 0;
+    }
+
+    @Override
     public int[] sort(long[] data, int width, int n) {
       if (keyColumns == null) {
         return RowSorter.stableSort(n, (i, j) -> compareRows(data, i * width, data, j * width));
@@ -214,29 +264,26 @@ public final class Order extends IdOperator {
           distinct[m++] = distinct[i];
         }
       }
-      Var v = vars.get(col);
-      Binding[] one = new Binding[m];
+      // Each distinct term's value made once: the sort compares values, not terms decoded anew.
+      NodeValue[] value = new NodeValue[m];
       Integer[] byOrder = new Integer[m];
       for (int i = 0; i < m; i++) {
-        one[i] =
-            distinct[i] == 0
-                ? BindingFactory.empty()
-                : BindingFactory.binding(v, terms.decode(distinct[i]));
+        value[i] = distinct[i] == 0 ? null : NodeValue.makeNode(terms.decode(distinct[i]));
         byOrder[i] = i;
       }
-      BindingComparator cmp = new BindingComparator(List.of(conditions.get(k)), cxt);
+      SortCondition c = conditions.get(k);
       Arrays.sort(
           byOrder,
           (x, y) -> {
             if ((++compared & 1023) == 0) {
               checkpoint();
             }
-            return cmp.compare(one[x], one[y]);
+            return compareValues(value[x], value[y], c);
           });
       int[] rankOf = new int[m];
       int r = 0;
       for (int i = 0; i < m; i++) {
-        if (i > 0 && cmp.compare(one[byOrder[i - 1]], one[byOrder[i]]) != 0) {
+        if (i > 0 && compareValues(value[byOrder[i - 1]], value[byOrder[i]], c) != 0) {
           r++;
         }
         rankOf[byOrder[i]] = r;

@@ -18,6 +18,19 @@ final class RowSorter implements AutoCloseable {
   interface RowOrder {
     int compare(long[] a, int aOff, long[] b, int bOff);
 
+    /**
+     * What the merge compares a row by, made once per row as it reaches the head of its run (e.g.
+     * the decoded values of its sort keys); null: rows are compared with {@link #compare}.
+     */
+    default Object key(long[] row, int off) {
+      return null;
+    }
+
+    /** Compares two keys made by {@link #key}. */
+    default int compareKeys(Object a, Object b) {
+      throw new UnsupportedOperationException();
+    }
+
     /** The positions of rows 0..n-1 of {@code data} in order; ties keep their position. */
     default int[] sort(long[] data, int width, int n) {
       return stableSort(n, (i, j) -> compare(data, i * width, data, j * width));
@@ -179,7 +192,10 @@ final class RowSorter implements AutoCloseable {
           new PriorityQueue<>(
               Math.max(1, files.size()),
               (a, b) -> {
-                int c = order.compare(a.block, a.pos * width, b.block, b.pos * width);
+                int c =
+                    a.key != null
+                        ? order.compareKeys(a.key, b.key)
+                        : order.compare(a.block, a.pos * width, b.block, b.pos * width);
                 return c != 0 ? c : Integer.compare(a.run, b.run);
               });
       for (int i = 0; i < files.size(); i++) {
@@ -222,14 +238,19 @@ final class RowSorter implements AutoCloseable {
       this.run = run;
     }
 
+    Object key; // the head row's key, if the order makes keys
+
     /** Moves to the next row; false at the end of the run. */
     boolean advance() {
-      if (++pos < count) {
-        return true;
+      if (++pos >= count) {
+        count = reader.read(block, 0, block.length) / width;
+        pos = 0;
+        if (count == 0) {
+          return false;
+        }
       }
-      count = reader.read(block, 0, block.length) / width;
-      pos = 0;
-      return count > 0;
+      key = order.key(block, pos * width);
+      return true;
     }
   }
 

@@ -38,12 +38,17 @@ public final class MemoryPool {
       synchronized (MemoryPool.class) {
         p = defaultPool;
         if (p == null) {
-          p = new MemoryPool(Runtime.getRuntime().maxMemory() / 2, SpillSpace.processTemp());
+          p = inTempDirectory(Runtime.getRuntime().maxMemory() / 2);
           defaultPool = p;
         }
       }
     }
     return p;
+  }
+
+  /** A pool spilling to a directory of this process under {@code java.io.tmpdir}. */
+  public static MemoryPool inTempDirectory(long totalBytes) {
+    return new MemoryPool(totalBytes, SpillSpace.processTemp());
   }
 
   /** A query's share: at most {@code queryBytes}, and only while the pool has room. */
