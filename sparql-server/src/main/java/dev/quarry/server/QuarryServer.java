@@ -48,6 +48,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,23 +96,26 @@ public final class QuarryServer implements AutoCloseable {
             .location()
             .map(dir -> new MemoryPool(cfg.totalQueryMemory(), dir.resolve("tmp")))
             .orElseGet(() -> MemoryPool.inTempDirectory(cfg.totalQueryMemory()));
-    Gauge.builder("quarry.query.memory.used", pool, MemoryPool::used)
-        .baseUnit("bytes")
-        .description("Bytes the running queries' sorts, DISTINCT, groups and joins hold")
-        .register(metrics);
-    Gauge.builder("quarry.query.memory.peak", pool, MemoryPool::peak)
-        .baseUnit("bytes")
-        .description("The most the running queries held at once")
-        .register(metrics);
-    Gauge.builder("quarry.query.memory.limit", pool, MemoryPool::total)
-        .baseUnit("bytes")
-        .description("limits.total-query-memory")
-        .register(metrics);
+    bytesGauge(
+        metrics,
+        "used",
+        pool::used,
+        "Bytes the running queries' sorts, DISTINCT, groups and joins hold");
+    bytesGauge(metrics, "peak", pool::peak, "The most the running queries held at once");
+    bytesGauge(metrics, "limit", pool::total, "limits.total-query-memory");
     FunctionCounter.builder("quarry.query.spilled", pool, MemoryPool::spilled)
         .baseUnit("bytes")
         .description("Bytes queries wrote to spill files when their memory was spent")
         .register(metrics);
     return pool;
+  }
+
+  private static void bytesGauge(
+      PrometheusMeterRegistry metrics, String name, LongSupplier value, String description) {
+    Gauge.builder("quarry.query.memory." + name, value, v -> v.getAsLong())
+        .baseUnit("bytes")
+        .description(description)
+        .register(metrics);
   }
 
   /** Starts serving {@code store}; port 0 picks a free port (see {@link #port()}). */

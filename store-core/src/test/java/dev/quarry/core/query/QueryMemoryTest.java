@@ -180,6 +180,23 @@ class QueryMemoryTest {
   }
 
   @Test
+  void explainSaysWhichOperatorsWentToDisk() {
+    MemoryPool pool = new MemoryPool(1L << 30, spillDir.resolve("explain"));
+    DatasetGraph dsg = store.dataset();
+    for (int i = 0; i < 4; i++) {
+      String q = PREFIX + QUERIES.get(i == 3 ? 6 : i == 2 ? 4 : i);
+      String said = i == 3 ? "partitioned on disk" : i == 2 ? "grouped on disk" : "on disk";
+      try (QueryMemory memory = pool.open(1L << 20)) {
+        String plan =
+            Txn.calculateRead(
+                dsg,
+                () -> Explain.run(QueryExec.dataset(dsg).query(q).set(Store.QUERY_MEMORY, memory)));
+        assertTrue(plan.contains("past memory") && plan.contains(said), plan);
+      }
+    }
+  }
+
+  @Test
   void whatCannotSpillFailsNamingTheLimit() {
     MemoryPool pool = new MemoryPool(1L << 30, spillDir.resolve("fails"));
     String query = PREFIX + "SELECT * { ?a :type ?t MINUS { ?a :type ?t . ?b :type ?t } }";

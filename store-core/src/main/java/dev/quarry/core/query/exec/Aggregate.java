@@ -485,7 +485,11 @@ public final class Aggregate extends IdOperator {
     List<String> what = new ArrayList<>();
     aggregates.forEach(a -> what.add(a.getAggregator().toPrefixString()));
     List<Var> keys = vars.subList(0, keyColumns.length);
-    return "group by " + keys + " " + what;
+    return "group by "
+        + keys
+        + " "
+        + what
+        + (spilledRows > 0 ? " (past memory: " + spilledRows + " rows grouped on disk)" : "");
   }
 
   @Override

@@ -22,6 +22,7 @@ public final class Distinct extends IdOperator {
   private RowSorter byIds;
   private RowSorter byArrival;
   private RowSorter.RowStream rest;
+  private boolean onDisk; // for explain
 
   public Distinct(IdOperator input, ExecutionContext cxt) {
     super(input.vars());
@@ -69,6 +70,7 @@ public final class Distinct extends IdOperator {
   /** Goes on from row {@code from} of {@code in} on disk. */
   private void spill(Rows in, int from) {
     // Rows as (ids..., flag, number): flag 0 for rows given out already, 1 for rows after them.
+    onDisk = true;
     int w = width + 2;
     byIds =
         new RowSorter(
@@ -161,7 +163,7 @@ public final class Distinct extends IdOperator {
 
   @Override
   public String label() {
-    return "distinct";
+    return "distinct" + (onDisk ? " (past memory: finished on disk)" : "");
   }
 
   @Override

@@ -268,7 +268,8 @@ public final class HashJoin extends IdOperator {
     return (outer ? "left hash join" : "hash join")
         + " on "
         + Arrays.stream(leftKey).mapToObj(left.vars()::get).toList()
-        + (condition != null ? " filter " + condition : "");
+        + (condition != null ? " filter " + condition : "")
+        + (grace != null ? " (past memory: partitioned on disk)" : "");
   }
 
   @Override

@@ -36,6 +36,7 @@ public final class Order extends IdOperator {
   private RowSorter sorter;
   private RowSorter.RowStream sorted;
   private long emitted;
+  private int spilledRuns; // for explain
   private long compared;
 
   /** {@code limit} < 0: sort everything. */
@@ -300,6 +301,7 @@ public final class Order extends IdOperator {
   @Override
   protected void release() {
     if (sorter != null) {
+      spilledRuns = sorter.runsWritten();
       sorter.close();
       sorter = null;
     }
@@ -307,7 +309,9 @@ public final class Order extends IdOperator {
 
   @Override
   public String label() {
-    return (limit >= 0 ? "top " + limit + " by " : "order by ") + conditions;
+    return (limit >= 0 ? "top " + limit + " by " : "order by ")
+        + conditions
+        + (spilledRuns > 0 ? " (past memory: " + spilledRuns + " sorted runs on disk)" : "");
   }
 
   @Override

@@ -58,6 +58,7 @@ final class RowSorter implements AutoCloseable {
   private int n;
   private long held;
   private long rowsIn;
+  private int runsWritten;
 
   RowSorter(int width, RowOrder order, QueryMemory memory, Runnable checkpoint) {
     if (width < 1) {
@@ -97,6 +98,11 @@ final class RowSorter implements AutoCloseable {
     return rowsIn;
   }
 
+  /** Sorted runs written to disk (before merging). */
+  int runsWritten() {
+    return runsWritten;
+  }
+
   /** True once rows have gone to disk. */
   boolean spilled() {
     return !runs.isEmpty();
@@ -122,6 +128,7 @@ final class RowSorter implements AutoCloseable {
     }
     f.finish();
     runs.add(f);
+    runsWritten++;
     n = 0;
   }
 
