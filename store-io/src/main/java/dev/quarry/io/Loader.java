@@ -118,10 +118,11 @@ public final class Loader {
 
   private static void parseInto(Source source, RDFHandler handler) {
     RDFParser parser = Rio.createParser(source.format());
-    parser.setRDFHandler(handler);
+    ProgressGuard guard = new ProgressGuard(source.name(), source.format().getName());
+    parser.setRDFHandler(guard.guard(handler));
     parser.setParseErrorListener(
         new ParseErrorCollector()); // reported by LoadException, not logged
-    try (InputStream in = source.opener().open()) {
+    try (InputStream in = guard.count(source.opener().open())) {
       parser.parse(in, source.baseIri());
     } catch (RDFParseException e) {
       String msg = RIO_POSITION.matcher(String.valueOf(e.getMessage())).replaceFirst("");
@@ -140,8 +141,23 @@ public final class Loader {
     } catch (LoadException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new LoadException(source.name(), -1, -1, e.toString());
+      if (e.getCause() instanceof LoadException le) {
+        throw le; // from our handler, wrapped by the parser
+      }
+      if (!thrownByParser(e)) {
+        throw e; // Quarry's own failure: a bug to see as one, not a data error
+      }
+      // A parser failing on malformed data with its own exception (Rio's Turtle parser on "0E" at
+      // the end of input throws IllegalArgumentException): a data error, said as one.
+      String why = e.getMessage() == null ? "malformed data" : e.getMessage();
+      throw new LoadException(
+          source.name(), -1, -1, "not valid " + source.format().getName() + ": " + why);
     }
+  }
+
+  private static boolean thrownByParser(RuntimeException e) {
+    StackTraceElement[] at = e.getStackTrace();
+    return at.length > 0 && at[0].getClassName().startsWith("org.eclipse.rdf4j.");
   }
 
   /** Adds each statement to the bulk load and reports progress. */

@@ -128,7 +128,8 @@ public record GraphStoreRequest(HttpMethod method, Target target, String graphIr
 
   private static String baseType(FullHttpRequest req) {
     String ct = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
-    return ct.split(";")[0].trim().toLowerCase(Locale.ROOT);
+    int semicolon = ct.indexOf(';'); // split(";") of ";" alone has no first part
+    return (semicolon < 0 ? ct : ct.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
   }
 
   private static String charset(FullHttpRequest req) {

@@ -61,7 +61,11 @@ public record SparqlRequest(
           HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET or POST on the SPARQL endpoint");
     }
     String contentType = req.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
-    String baseType = contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
+    int semicolon = contentType.indexOf(';'); // "a/b; charset=...", or ";" alone (split: nothing)
+    String baseType =
+        (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+            .trim()
+            .toLowerCase(Locale.ROOT);
     String body = StrictForm.decode(req.content().nioBuffer(), "the request body");
     switch (baseType) {
       case "application/x-www-form-urlencoded" -> {

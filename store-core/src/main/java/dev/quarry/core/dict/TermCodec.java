@@ -81,7 +81,28 @@ final class TermCodec {
 
   /** The term of a record's bytes; triple terms' parts are looked up by {@code ids}. */
   static Node decode(byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
-    int[] pos = {off + 1};
+    if (len < 1 || off < 0 || off + len > b.length) {
+      throw corrupt("a record of " + len + " bytes at " + off);
+    }
+    try {
+      return decodeRecord(b, off, len, ids);
+    } catch (IndexOutOfBoundsException
+        | IllegalArgumentException
+        | org.apache.jena.shared.JenaException e) {
+      // Bytes that are not a record Quarry wrote (a wrong offset, a damaged file): an error
+      // that says so, not whatever the decoder tripped on.
+      throw corrupt("a record at " + off + " does not decode (" + e.getMessage() + ")");
+    }
+  }
+
+  private static IllegalStateException corrupt(String what) {
+    return new IllegalStateException("corrupt term table: " + what);
+  }
+
+  private static Node decodeRecord(
+      byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
+    int end = off + len;
+    int[] pos = {off + 1, end};
     return switch (b[off]) {
       case IRI -> NodeFactory.createURI(field(b, pos));
       case BLANK -> NodeFactory.createBlankNode(field(b, pos));
@@ -95,12 +116,16 @@ final class TermCodec {
         yield NodeFactory.createLiteralDT(
             lex, TypeMapper.getInstance().getSafeTypeByName(field(b, pos)));
       }
-      case TRIPLE ->
-          NodeFactory.createTripleTerm(
-              ids.apply(getLong(b, off + 1)),
-              ids.apply(getLong(b, off + 9)),
-              ids.apply(getLong(b, off + 17)));
-      default -> throw new IllegalStateException("corrupt term table: kind " + b[off]);
+      case TRIPLE -> {
+        if (len < 25) {
+          throw corrupt("a triple term of " + len + " bytes");
+        }
+        yield NodeFactory.createTripleTerm(
+            ids.apply(getLong(b, off + 1)),
+            ids.apply(getLong(b, off + 9)),
+            ids.apply(getLong(b, off + 17)));
+      }
+      default -> throw corrupt("kind " + b[off]);
     };
   }
 
@@ -110,15 +135,24 @@ final class TermCodec {
     out.writeBytes(bytes);
   }
 
+  /**
+   * A length-prefixed UTF-8 field at {@code pos[0]}, within the record ending at {@code pos[1]}.
+   */
   private static String field(byte[] b, int[] pos) {
     int len = 0;
     int shift = 0;
     byte x;
     do {
+      if (pos[0] >= pos[1] || shift > 28) {
+        throw corrupt("a field's length runs past its record");
+      }
       x = b[pos[0]++];
       len |= (x & 0x7F) << shift;
       shift += 7;
     } while (x < 0);
+    if (len < 0 || len > pos[1] - pos[0]) {
+      throw corrupt("a field of " + len + " bytes in a record with " + (pos[1] - pos[0]) + " left");
+    }
     String s = new String(b, pos[0], len, StandardCharsets.UTF_8);
     pos[0] += len;
     return s;

@@ -1,0 +1,103 @@
+package dev.quarry.io.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
+import dev.quarry.io.LoadException;
+import dev.quarry.io.Loader;
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+import org.eclipse.rdf4j.rio.RDFFormat;
+
+/**
+ * The loader on arbitrary bytes as N-Triples, N-Quads and Turtle: a load either adds exactly what
+ * the parser read, or fails with a {@link LoadException} that says what is wrong in the data (not a
+ * Java exception's name) and leaves the store exactly as it was. Seeds (and every input a fuzzing
+ * run found) are in the test resources; {@code ./mvnw test -pl store-io -Dtest=LoaderFuzzTest} runs
+ * them, {@code JAZZER_FUZZ=1} with it fuzzes (see docs/FUZZING.md).
+ */
+class LoaderFuzzTest {
+  private static final List<RDFFormat> FORMATS =
+      List.of(RDFFormat.NTRIPLES, RDFFormat.NQUADS, RDFFormat.TURTLE);
+  private static final Quad BEFORE =
+      Quad.create(
+          Quad.defaultGraphIRI,
+          NodeFactory.createURI("http://ex/before"),
+          NodeFactory.createURI("http://ex/p"),
+          NodeFactory.createLiteralString("here before the load"));
+
+  @FuzzTest(maxDuration = "30s")
+  void aLoadAddsWhatItReadOrFailsCleanlyLeavingTheStoreAsItWas(byte[] input) {
+    if (input.length == 0) {
+      return;
+    }
+    RDFFormat format = FORMATS.get(Math.floorMod(input[0], FORMATS.size()));
+    byte[] data = java.util.Arrays.copyOfRange(input, 1, input.length);
+    // A small pool: the store is made anew for every input.
+    try (Store store =
+        Quarry.open(Config.defaults().with("store.storage", "memory").with("store.buffers", 256))) {
+      DatasetGraph dsg = store.dataset();
+      Txn.executeWrite(dsg, () -> dsg.add(BEFORE));
+      List<Quad> read = new ArrayList<>();
+      boolean parsed;
+      try {
+        Loader.parse(source(format, data), null, read::add);
+        parsed = true;
+      } catch (LoadException e) {
+        parsed = false;
+        assertCleanError(e);
+      }
+      try {
+        Loader.load(store, List.of(source(format, data)), null, (n, t) -> {});
+        assertTrue(parsed, "the load took what the parser refused");
+        java.util.Set<Quad> expected = new java.util.HashSet<>(read); // blank nodes: one parse's
+        expected.add(BEFORE);
+        Txn.executeRead(
+            dsg,
+            () -> {
+              for (Quad q : read) {
+                if (!q.getSubject().isBlank()
+                    && !q.getObject().isBlank()
+                    && !q.getGraph().isBlank()) {
+                  assertTrue(dsg.contains(q), "the load kept " + q);
+                }
+              }
+              assertTrue(dsg.contains(BEFORE), "the load kept what was there");
+              assertEquals(
+                  expected.size(),
+                  org.apache.jena.atlas.iterator.Iter.count(dsg.find()),
+                  "the store holds what was there and what was read, once each");
+            });
+      } catch (LoadException e) {
+        assertFalse(parsed, "the load refused what the parser read: " + e.getMessage());
+        assertCleanError(e);
+        Txn.executeRead(
+            dsg,
+            () -> {
+              assertEquals(1, org.apache.jena.atlas.iterator.Iter.count(dsg.find()), "one quad");
+              assertTrue(dsg.contains(BEFORE), "a failed load left the store as it was");
+            });
+      }
+    }
+  }
+
+  private static Loader.Source source(RDFFormat format, byte[] data) {
+    return Loader.Source.of("fuzz", format, "http://base/", new ByteArrayInputStream(data));
+  }
+
+  /** An error says what is wrong with the data, not which Java exception was thrown. */
+  private static void assertCleanError(LoadException e) {
+    String m = String.valueOf(e.getMessage());
+    assertFalse(m.contains("java.lang.") || m.contains("Exception"), "an internal error: " + m);
+  }
+}
