@@ -5,6 +5,7 @@ import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.query.memory.MemoryPool;
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStore;
+import dev.quarry.server.sparql.MemoryLimits;
 import dev.quarry.server.sparql.QueryService;
 import dev.quarry.server.sparql.QueryTemplates;
 import dev.quarry.server.sparql.ServiceDescription;
@@ -128,7 +129,7 @@ public final class QuarryServer implements AutoCloseable {
     new UptimeMetrics().bindTo(metrics);
     JvmGcMetrics gc = new JvmGcMetrics();
     gc.bindTo(metrics);
-    MemoryPool queryMemory = queryMemory(store, cfg, metrics);
+    MemoryLimits memory = new MemoryLimits(queryMemory(store, cfg, metrics), cfg.queryMemory());
     QueryService queries =
         new QueryService(
             store,
@@ -136,8 +137,7 @@ public final class QuarryServer implements AutoCloseable {
             cfg.maxResultRows(),
             cfg.allowService(),
             cfg.queryShapes(),
-            queryMemory,
-            cfg.queryMemory());
+            memory);
     FunctionCounter.builder(
             "quarry.sparql.query.parses.saved", queries.templates(), QueryTemplates::hits)
         .description("Queries made from the parse of their shape instead of by the parser")
@@ -152,7 +152,8 @@ public final class QuarryServer implements AutoCloseable {
             cfg.allowService(),
             cfg.allowLoadUrls(),
             UpdateService.dirs(cfg.loadDirs()),
-            cfg.updateTimeout());
+            cfg.updateTimeout(),
+            memory);
     Access access =
         Access.from(
             cfg.authTokens(),

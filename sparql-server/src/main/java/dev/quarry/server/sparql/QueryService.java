@@ -1,7 +1,6 @@
 package dev.quarry.server.sparql;
 
 import dev.quarry.core.Store;
-import dev.quarry.core.query.memory.MemoryPool;
 import dev.quarry.core.query.memory.QueryMemory;
 import dev.quarry.server.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -35,8 +34,7 @@ public final class QueryService {
   private final long maxRows;
   private final boolean allowService;
   private final QueryTemplates templates;
-  private final MemoryPool memory;
-  private final long queryMemory;
+  private final MemoryLimits memory;
 
   /** A query ready to run: parsed, checked, with its format and dataset. */
   /** A query ready to run; {@code timeout} zero: none. */
@@ -48,12 +46,11 @@ public final class QueryService {
    */
   public QueryService(
       Store store, Duration timeout, long maxRows, boolean allowService, long queryShapes) {
-    this(store, timeout, maxRows, allowService, queryShapes, null, 0);
+    this(store, timeout, maxRows, allowService, queryShapes, MemoryLimits.defaults());
   }
 
   /**
-   * @param memory the pool the server's queries hold their rows in (null: the process's default)
-   * @param queryMemory the most one query may hold of it (limits.query-memory)
+   * @param memory the pool the server's queries hold their rows in, and one query's share
    */
   public QueryService(
       Store store,
@@ -61,10 +58,8 @@ public final class QueryService {
       long maxRows,
       boolean allowService,
       long queryShapes,
-      MemoryPool memory,
-      long queryMemory) {
+      MemoryLimits memory) {
     this.memory = memory;
-    this.queryMemory = queryMemory;
     this.store = store;
     this.timeout = timeout;
     this.maxRows = maxRows;
@@ -151,7 +146,7 @@ public final class QueryService {
     Txn.executeRead(
         store.dataset(),
         () -> {
-          try (QueryMemory rows = openMemory();
+          try (QueryMemory rows = memory.open();
               QueryExec qe = builder(p).set(Store.QUERY_MEMORY, rows).build();
               AutoCloseable watching = disconnects.watch(qe::abort)) {
             ResultWriter.write(qe, p.query(), p.format(), out, maxRows);
@@ -165,16 +160,10 @@ public final class QueryService {
 
   /** Runs a prepared query to its end and returns its plan with estimated and actual rows. */
   public String explain(Prepared p) {
-    try (QueryMemory rows = openMemory()) {
+    try (QueryMemory rows = memory.open()) {
       return Txn.calculateRead(
           store.dataset(), () -> store.explain(builder(p).set(Store.QUERY_MEMORY, rows)));
     }
-  }
-
-  /** A query's share of the server's memory pool; closing it frees what the query left. */
-  private QueryMemory openMemory() {
-    MemoryPool pool = memory != null ? memory : MemoryPool.defaultPool();
-    return pool.open(memory != null ? queryMemory : pool.total() / 4);
   }
 
   private org.apache.jena.sparql.exec.QueryExecBuilder builder(Prepared p) {

@@ -1,6 +1,7 @@
 package dev.quarry.server.sparql;
 
 import dev.quarry.core.Store;
+import dev.quarry.core.query.memory.QueryMemory;
 import dev.quarry.server.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
@@ -31,23 +32,27 @@ public final class UpdateService {
   private final boolean allowLoadUrls;
   private final List<Path> loadDirs; // null: any file
   private final Duration timeout; // zero: none
+  private final MemoryLimits memory;
 
   /** An update service that may LOAD any file the process can read (the command line's). */
   public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
-    this(store, allowService, allowLoadUrls, null, Duration.ZERO);
+    this(store, allowService, allowLoadUrls, null, Duration.ZERO, MemoryLimits.defaults());
   }
 
   /**
    * @param loadDirs the directories {@code LOAD <file:...>} may read from (empty: none; null: any)
    * @param timeout how long an update may run before it is cancelled and rolled back (zero: no
    *     limit)
+   * @param memory the memory its WHERE clauses hold rows in (see {@link QueryService})
    */
   public UpdateService(
       Store store,
       boolean allowService,
       boolean allowLoadUrls,
       List<Path> loadDirs,
-      Duration timeout) {
+      Duration timeout,
+      MemoryLimits memory) {
+    this.memory = memory;
     this.store = store;
     this.allowService = allowService;
     this.allowLoadUrls = allowLoadUrls;
@@ -195,17 +200,20 @@ public final class UpdateService {
       limit = timeoutMs;
     }
     long ms = limit;
-    Txn.executeWrite(
-        store.dataset(),
-        () -> {
-          var exec =
-              UpdateExec.dataset(store.dataset())
-                  .update(req)
-                  .set(ARQ.httpServiceAllowed, allowService);
-          if (ms > 0) {
-            exec = exec.timeout(ms, TimeUnit.MILLISECONDS);
-          }
-          exec.execute();
-        });
+    try (QueryMemory rows = memory.open()) {
+      Txn.executeWrite(
+          store.dataset(),
+          () -> {
+            var exec =
+                UpdateExec.dataset(store.dataset())
+                    .update(req)
+                    .set(ARQ.httpServiceAllowed, allowService)
+                    .set(Store.QUERY_MEMORY, rows);
+            if (ms > 0) {
+              exec = exec.timeout(ms, TimeUnit.MILLISECONDS);
+            }
+            exec.execute();
+          });
+    }
   }
 }
