@@ -3,6 +3,7 @@
 # clients of BSBM's Explore-and-Update mix for MINUTES, and every minute the server's RSS, heap in
 # use, open files and threads sampled. Prints the samples and the driver's errors at the end.
 #   .ci/soak.sh MINUTES STORE TD_DATA UPDATE_FILE [OUT]
+# (the update dataset is used up after 1,000 update transactions; later rounds start it again)
 # e.g. bsbm-driver/bsbm generate -pc 2785 -ud -o ds.nt   (writes td_data and dataset_update.nt)
 #      ./quarry load --location /tmp/bsbm1m ds.nt
 #      .ci/soak.sh 60 /tmp/bsbm1m td_data dataset_update.nt
@@ -32,24 +33,37 @@ endpoint=$(cat "$store/server-endpoint")
 sample() {
   local heap
   heap=$(curl -s "${endpoint%/sparql}/metrics" |
-    awk '/^jvm_memory_used_bytes\{area="heap"/ { s += $2 } END { printf "%.0f", s / 1048576 }')
+    awk 'index($0, "jvm_memory_used_bytes{area=\"heap\"") == 1 { s += $2 } END { printf "%.0f", s / 1048576 }')
   printf '%s  rss %6d MB  heap %6s MB  open files %5d  threads %4d\n' "$(date +%T)" \
     $(($(ps -o rss= -p "$server") / 1024)) "$heap" "$(ls /proc/"$server"/fd | wc -l)" \
     "$(ls /proc/"$server"/task | wc -l)" | tee -a "$out/samples"
 }
 
-sample
-bsbm-driver/bsbm run "$endpoint" -ucf exploreAndUpdate -u "$endpoint" -udataset "$updates" \
-  -idir "$td" -mt 16 -w 50 -runs 1000000 --duration $((minutes * 60)) --quiet \
-  -o "$out/bsbm" >"$out/bsbm.log" 2>&1 &
-driver=$!
-while kill -0 "$driver" 2>/dev/null; do
-  for _ in $(seq 1 60); do
-    kill -0 "$driver" 2>/dev/null || break
-    sleep 1
-  done
-  sample
+# The driver plans its mixes up front, so it runs in rounds of 2,000 mixes until the time is up;
+# the samples go on every minute meanwhile.
+end=$(($(date +%s) + minutes * 60))
+(while [ "$(date +%s)" -lt "$end" ]; do sample; sleep 60; done) &
+sampler=$!
+round=0
+failed=0
+warm=50
+while [ "$(date +%s)" -lt "$end" ]; do
+  round=$((round + 1))
+  bsbm-driver/bsbm run "$endpoint" -ucf exploreAndUpdate -u "$endpoint" -udataset "$updates" \
+    -idir "$td" -mt 16 -w "$warm" -runs 2000 -seed $((808080 + round)) \
+    --duration $((end - $(date +%s) > 1 ? end - $(date +%s) : 1)) --quiet \
+    -o "$out/bsbm-$round" >"$out/bsbm-$round.log" 2>&1 || {
+    # The driver stops on a query that fails (an HTTP error): that is an error of the server's.
+    failed=$((failed + 1))
+    echo "round $round: the driver stopped: $(grep -m1 -E 'HTTP|Exception' "$out/bsbm-$round.log")"
+  }
+  warm=0
+  grep -h 'QMpH' "$out/bsbm-$round.log" | sed "s/^/round $round: /" | tee -a "$out/rounds"
 done
-wait "$driver" || echo "the driver exited with $?"
-grep -iE 'error|fail|QMpH' "$out/bsbm.log" | tail -20 || true
-echo "samples in $out/samples; driver output in $out/bsbm.log and $out/bsbm/"
+kill "$sampler" 2>/dev/null || true
+sample
+# Timeouts: the last column of the per-query table of every round's report.
+timeouts=$(cat "$out"/bsbm-*/*.md 2>/dev/null | awk -F'|' '/^\| (explore|update)/ { e += $(NF-1) } END { print e + 0 }')
+echo "soak: $minutes min, $round rounds, failed queries $failed, timeouts $timeouts; first and last samples:"
+head -1 "$out/samples"
+tail -1 "$out/samples"
