@@ -33,7 +33,7 @@ endpoint=$(cat "$store/server-endpoint")
 sample() {
   local heap
   heap=$(curl -s "${endpoint%/sparql}/metrics" |
-    awk 'index($0, "jvm_memory_used_bytes{area=\"heap\"") == 1 { s += $2 } END { printf "%.0f", s / 1048576 }')
+    awk '/^jvm_memory_used_bytes/ && /area="heap"/ { s += $NF } END { printf "%.0f", s / 1048576 }')
   printf '%s  rss %6d MB  heap %6s MB  open files %5d  threads %4d\n' "$(date +%T)" \
     $(($(ps -o rss= -p "$server") / 1024)) "$heap" "$(ls /proc/"$server"/fd | wc -l)" \
     "$(ls /proc/"$server"/task | wc -l)" | tee -a "$out/samples"

@@ -27,13 +27,19 @@ public final class Minus extends IdOperator {
   private QueryMemory memory;
   private long held;
 
-  public Minus(IdOperator left, IdOperator right, ExecutionContext cxt) {
+  /**
+   * @param leftOwn the variables the left side binds itself: only those are compared with the right
+   *     side (left rows also carry the columns of the rows the MINUS is joined with)
+   */
+  public Minus(
+      IdOperator left, IdOperator right, java.util.Set<Var> leftOwn, ExecutionContext cxt) {
     super(left.vars());
     this.cxt = cxt;
     this.left = left;
     this.right = right;
     List<Var> shared = new ArrayList<>(left.vars());
     shared.retainAll(right.vars());
+    shared.retainAll(leftOwn);
     leftShared = shared.stream().mapToInt(left::column).toArray();
     rightShared = shared.stream().mapToInt(right::column).toArray();
   }

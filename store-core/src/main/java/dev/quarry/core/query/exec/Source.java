@@ -23,6 +23,14 @@ public final class Source extends IdOperator {
     return new Source(List.of(), r, "start");
   }
 
+  /**
+   * True for the one empty row (what a pattern joins with as if with nothing); false for no rows,
+   * which a pattern with a term the store lacks gives: a join with it is empty.
+   */
+  public boolean isUnit() {
+    return vars.isEmpty() && rows.size == 1;
+  }
+
   @Override
   protected Rows compute() {
     if (done) {

@@ -170,7 +170,7 @@ public final class Compiler {
   }
 
   private IdOperator build(Op op, IdOperator input) {
-    boolean top = input instanceof Source s && s.vars().isEmpty();
+    boolean top = input instanceof Source s && s.isUnit();
     if (op instanceof OpBGP
         || op instanceof OpTriple
         || op instanceof OpSequence
@@ -247,7 +247,10 @@ public final class Compiler {
       case OpMinus m -> {
         IdOperator left = compile(m.getLeft(), input);
         IdOperator right = left == null ? null : compile(m.getRight(), Source.unit());
-        return right == null ? null : new Minus(left, right, cxt).estimate(left.estimate());
+        // MINUS compares the variables its two sides bind themselves, as ARQ does: not those the
+        // rows it is joined with bring (an EXISTS's outer row, a sequence's earlier patterns).
+        java.util.Set<Var> own = org.apache.jena.sparql.algebra.OpVars.visibleVars(m.getLeft());
+        return right == null ? null : new Minus(left, right, own, cxt).estimate(left.estimate());
       }
       case OpGraph g -> {
         return graph(g, input);
@@ -279,11 +282,11 @@ public final class Compiler {
       }
       case OpDistinct d when top -> {
         IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : new Distinct(sub, cxt).estimate(sub.estimate());
+        return sub == null ? null : distinct(sub);
       }
       case OpReduced d when top -> {
         IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : new Distinct(sub, cxt).estimate(sub.estimate());
+        return sub == null ? null : distinct(sub);
       }
       case OpProject p when top -> {
         IdOperator sub = compile(p.getSubOp(), input);
@@ -449,9 +452,7 @@ public final class Compiler {
       rows.set(rows.size() - 1, 0, id);
     }
     IdOperator graphs = new Source(List.of(Var.alloc(n)), rows, "named graphs");
-    return input instanceof Source s && s.vars().isEmpty() && s.estimate() == 1
-        ? graphs
-        : join(input, graphs, false, null);
+    return input instanceof Source s && s.isUnit() ? graphs : join(input, graphs, false, null);
   }
 
   /** No rows, with the columns the input and the pattern would have had. */
@@ -813,5 +814,17 @@ public final class Compiler {
 
   private static String str(Node n) {
     return Var.isVar(n) ? "?" + n.getName() : n.isURI() ? "<" + n.getURI() + ">" : n.toString();
+  }
+
+  /**
+   * DISTINCT over the query's own variables: a property path's hidden ones (??P0, the node in the
+   * middle of p1/p0) must not make otherwise equal rows differ. `SELECT DISTINCT *` has no
+   * projection in ARQ's algebra to drop them, and ARQ compares the visible variables only.
+   */
+  private IdOperator distinct(IdOperator sub) {
+    List<Var> named = sub.vars().stream().filter(v -> v.isNamedVar()).toList();
+    IdOperator in =
+        named.size() < sub.vars().size() ? new Project(sub, named).estimate(sub.estimate()) : sub;
+    return new Distinct(in, cxt).estimate(sub.estimate());
   }
 }
