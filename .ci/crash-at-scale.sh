@@ -25,17 +25,9 @@ fail() { echo "crash-at-scale FAILED: $*" >&2; exit 1; }
 
 ./quarry --help >/dev/null # builds the distribution first if needed
 
+. .ci/serve-lib.sh
 start_server() {
-  rm -f "$store/server-endpoint"
-  ./quarry serve --location "$store" --port 0 --set update.enabled=true \
-    --set server.demo-data=false >"$dir/serve.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 240); do
-    [ -f "$store/server-endpoint" ] && break
-    kill -0 "$server" 2>/dev/null || fail "the server did not start: $(tail -5 "$dir/serve.log")"
-    sleep 0.25
-  done
-  endpoint=$(cat "$store/server-endpoint")
+  serve_store "$store" "$dir/serve.log" || fail "cycle $c"
 }
 
 # Write number SEQ holds N triples, all tagged with SEQ: whole or not at all.

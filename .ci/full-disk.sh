@@ -25,17 +25,9 @@ trap cleanup EXIT
 fail() { echo "full-disk FAILED: $*" >&2; exit 1; }
 ./quarry --help >/dev/null
 
+. .ci/serve-lib.sh
 start() {
-  rm -f "$store/server-endpoint"
-  ./quarry serve --location "$store" --port 0 --set update.enabled=true \
-    --set server.demo-data=false --set store.buffers=512 >>"$work/serve.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 240); do
-    [ -f "$store/server-endpoint" ] && break
-    kill -0 "$server" 2>/dev/null || fail "the server did not start: $(tail -5 "$work/serve.log")"
-    sleep 0.25
-  done
-  endpoint=$(cat "$store/server-endpoint")
+  serve_store "$store" "$work/serve.log" --set store.buffers=512 || fail "start"
 }
 count() {
   curl -s -m 60 -H 'Accept: text/csv' --data-urlencode \

@@ -22,13 +22,8 @@ rm -f "$store/server-endpoint" "$store/lock"
 server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null || true' EXIT
 
-./quarry serve --location "$store" --port 0 --set update.enabled=true >"$out/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 1 240); do
-  [ -f "$store/server-endpoint" ] && break
-  sleep 0.25
-done
-endpoint=$(cat "$store/server-endpoint")
+. .ci/serve-lib.sh
+serve_store "$store" "$out/serve.log" || exit 1
 
 sample() {
   local heap

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFHandlerException;
+import org.eclipse.rdf4j.rio.helpers.RDFHandlerWrapper;
 
 /**
  * Stops a parser that reports statements without reading on. Rio's Turtle parser, given {@code ex:c
@@ -53,22 +54,7 @@ final class ProgressGuard {
 
   /** The handler, stopped with a {@link LoadException} when the parser no longer reads on. */
   RDFHandler guard(RDFHandler handler) {
-    return new RDFHandler() {
-      @Override
-      public void startRDF() throws RDFHandlerException {
-        handler.startRDF();
-      }
-
-      @Override
-      public void endRDF() throws RDFHandlerException {
-        handler.endRDF();
-      }
-
-      @Override
-      public void handleNamespace(String prefix, String uri) throws RDFHandlerException {
-        handler.handleNamespace(prefix, uri);
-      }
-
+    return new RDFHandlerWrapper(handler) {
       @Override
       public void handleStatement(Statement st) throws RDFHandlerException {
         if (++statements > bytes * PER_BYTE + SLACK) {
@@ -86,12 +72,7 @@ final class ProgressGuard {
                   + bytes
                   + ")");
         }
-        handler.handleStatement(st);
-      }
-
-      @Override
-      public void handleComment(String comment) throws RDFHandlerException {
-        handler.handleComment(comment);
+        super.handleStatement(st);
       }
     };
   }

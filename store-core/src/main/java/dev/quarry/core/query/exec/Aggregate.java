@@ -80,7 +80,7 @@ public final class Aggregate extends IdOperator {
       return null;
     }
     done = true;
-    memory = QueryMemory.of(env instanceof ExecutionContext c ? c.getContext() : null);
+    memory = memoryOf(env instanceof ExecutionContext c ? c : null);
     Map<RowKey, State[]> groups = new LinkedHashMap<>();
     List<Var> inVars = input.vars();
     long groupBytes = 96 + keyColumns.length * 8L + aggregates.size() * 64L;
@@ -175,9 +175,7 @@ public final class Aggregate extends IdOperator {
   }
 
   private void checkpoint() {
-    if (env instanceof ExecutionContext c) {
-      c.checkCancelSignal();
-    }
+    checkCancel(env instanceof ExecutionContext c ? c : null);
   }
 
   /** The next batch of groups from the spilled rows, each aggregated as its rows stream by. */
@@ -302,7 +300,6 @@ public final class Aggregate extends IdOperator {
     private final int aggregate;
     private final long group; // the in-memory group's number; -1 for a group aggregated alone
     private long n;
-    private boolean overflowing;
 
     Count(int column, boolean distinct, int aggregate, long group) {
       this.column = column;
@@ -322,19 +319,17 @@ public final class Aggregate extends IdOperator {
                 ? new long[] {data[base + column]}
                 : java.util.Arrays.copyOfRange(data, base, base + width);
         RowKey k = new RowKey(key);
-        if (distinct.contains(k)) {
-          return;
-        }
-        if (overflowing) {
-          overflow(aggregate, key.length).add(group, key); // counted when the group is emitted
-          return;
-        }
         if (group >= 0 && distinctOverflowing) {
-          overflowing = true; // the groups' values no longer fit: this group's new ones go to disk
-          overflow(aggregate, key.length).add(group, key);
+          // The groups' values no longer fit: this group's new ones go to disk, counted when the
+          // group is emitted.
+          if (!distinct.contains(k)) {
+            overflow(aggregate, key.length).add(group, key);
+          }
           return;
         }
-        distinct.add(k);
+        if (!distinct.add(k)) {
+          return;
+        }
         distinctOwed += 48 + key.length * 8L;
         if (distinctOwed >= 1 << 16) {
           // Reserved for all groups' values together, a block at a time.
@@ -385,12 +380,7 @@ public final class Aggregate extends IdOperator {
     Overflow(int width) {
       this.width = width + 1;
       int w = this.width;
-      this.sorter =
-          new RowSorter(
-              w,
-              (a, ao, b, bo) -> java.util.Arrays.compare(a, ao, ao + w, b, bo, bo + w),
-              memory,
-              Aggregate.this::checkpoint);
+      this.sorter = new RowSorter(w, RowSorter.byAllColumns(w), memory, Aggregate.this::checkpoint);
       this.row = new long[w];
     }
 

@@ -37,7 +37,7 @@ public final class Distinct extends IdOperator {
       return fromDisk();
     }
     if (seen == null) {
-      memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
+      memory = memoryOf(cxt);
       seen = new RowSet(width);
       held = reserve(seen.bytes());
     }
@@ -72,12 +72,7 @@ public final class Distinct extends IdOperator {
     // Rows as (ids..., flag, number): flag 0 for rows given out already, 1 for rows after them.
     onDisk = true;
     int w = width + 2;
-    byIds =
-        new RowSorter(
-            w,
-            (a, ao, b, bo) -> Arrays.compare(a, ao, ao + w, b, bo, bo + w),
-            memory,
-            this::checkpoint);
+    byIds = new RowSorter(w, RowSorter.byAllColumns(w), memory, () -> checkCancel(cxt));
     long[] row = new long[w];
     long[] given = seen.array();
     int n = seen.size();
@@ -103,7 +98,7 @@ public final class Distinct extends IdOperator {
             width + 1,
             (a, ao, b, bo) -> Long.compare(a[ao + width], b[bo + width]),
             memory,
-            this::checkpoint);
+            () -> checkCancel(cxt));
     RowSorter.RowStream sorted = byIds.sorted();
     long[] last = null;
     for (Rows r = sorted.next(); r != null; r = sorted.next()) {
@@ -136,12 +131,6 @@ public final class Distinct extends IdOperator {
       System.arraycopy(r.data, i * (width + 1), out.data, out.append(), width);
     }
     return out;
-  }
-
-  private void checkpoint() {
-    if (cxt != null) {
-      cxt.checkCancelSignal();
-    }
   }
 
   @Override

@@ -63,7 +63,7 @@ public final class HashJoin extends IdOperator {
   }
 
   private void build() {
-    memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
+    memory = memoryOf(cxt);
     table = new HashMap<>();
     int rw = right.vars().size();
     for (Rows r = right.next(); r != null; r = right.next()) {

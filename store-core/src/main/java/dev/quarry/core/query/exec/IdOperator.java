@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.query.memory.QueryMemory;
 import java.util.List;
 import org.apache.jena.sparql.core.Var;
 
@@ -50,9 +51,19 @@ public abstract class IdOperator {
   }
 
   private void checkCancelled() {
+    checkCancel(cxt);
+  }
+
+  /** Stops the query if it was cancelled or is past its deadline (no context: never). */
+  static void checkCancel(org.apache.jena.sparql.engine.ExecutionContext cxt) {
     if (cxt != null) {
       cxt.checkCancelSignal();
     }
+  }
+
+  /** The memory of the query {@code cxt} runs (no context: a share of the default pool). */
+  static QueryMemory memoryOf(org.apache.jena.sparql.engine.ExecutionContext cxt) {
+    return QueryMemory.of(cxt == null ? null : cxt.getContext());
   }
 
   /** Makes this operator honour the query's cancellation and timeout, checked per batch. */

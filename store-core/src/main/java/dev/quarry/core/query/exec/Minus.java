@@ -48,7 +48,7 @@ public final class Minus extends IdOperator {
     keys = new HashSet<>();
     partial = new ArrayList<>();
     all = new ArrayList<>();
-    memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
+    memory = memoryOf(cxt);
     for (Rows r = right.next(); r != null; r = right.next()) {
       // The keys of the right side cannot spill: past the query's memory, the query fails.
       long bytes = r.size * (rightShared.length * 8L + 96);

@@ -79,8 +79,8 @@ public final class Order extends IdOperator {
     if (vars.isEmpty()) {
       return input::next; // rows without columns are all equal: input order
     }
+    QueryMemory memory = memoryOf(cxt);
     if (limit >= 0 && limit <= HEAP_ROWS) {
-      QueryMemory memory = QueryMemory.of(cxt == null ? null : cxt.getContext());
       long bytes = limit * (vars.size() * 8L + 64);
       if (memory.tryReserve(bytes)) {
         try {
@@ -90,29 +90,18 @@ public final class Order extends IdOperator {
         }
       }
     }
-    sorter =
-        new RowSorter(
-            vars.size(),
-            new SparqlOrder(),
-            QueryMemory.of(cxt == null ? null : cxt.getContext()),
-            this::checkpoint);
+    sorter = new RowSorter(vars.size(), new SparqlOrder(), memory, () -> checkCancel(cxt));
     for (Rows r = input.next(); r != null; r = input.next()) {
       sorter.addAll(r);
     }
     return sorter.sorted();
   }
 
-  private void checkpoint() {
-    if (cxt != null) {
-      cxt.checkCancelSignal();
-    }
-  }
-
   private int compareRows(long[] a, int aOff, long[] b, int bOff) {
     // A sort of millions of rows runs long after its input is read: the query's deadline and
     // cancellation are checked in it too, not only between batches.
     if ((++compared & 1023) == 0) {
-      checkpoint();
+      checkCancel(cxt);
     }
     int w = vars.size();
     RowBinding x = new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms);
@@ -211,7 +200,7 @@ public final class Order extends IdOperator {
     @Override
     public int compareKeys(Object a, Object b) {
       if ((++compared & 1023) == 0) {
-        checkpoint();
+        checkCancel(cxt);
       }
       NodeValue[] x = (NodeValue[]) a;
       NodeValue[] y = (NodeValue[]) b;
@@ -246,7 +235,7 @@ public final class Order extends IdOperator {
           next[i] = perm[(int) keys[i]];
         }
         perm = next;
-        checkpoint();
+        checkCancel(cxt);
       }
       return perm;
     }
@@ -277,7 +266,7 @@ public final class Order extends IdOperator {
           byOrder,
           (x, y) -> {
             if ((++compared & 1023) == 0) {
-              checkpoint();
+              checkCancel(cxt);
             }
             return compareValues(value[x], value[y], c);
           });

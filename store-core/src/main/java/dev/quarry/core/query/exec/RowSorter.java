@@ -37,6 +37,11 @@ final class RowSorter implements AutoCloseable {
     }
   }
 
+  /** Rows in the order of their ids, column after column: a total order, for grouping copies. */
+  static RowOrder byAllColumns(int width) {
+    return (a, ao, b, bo) -> Arrays.compare(a, ao, ao + width, b, bo, bo + width);
+  }
+
   /** Batches of rows in order; null at the end. */
   interface RowStream {
     Rows next();
@@ -57,7 +62,6 @@ final class RowSorter implements AutoCloseable {
   private long[] buf;
   private int n;
   private long held;
-  private long rowsIn;
   private int runsWritten;
 
   RowSorter(int width, RowOrder order, QueryMemory memory, Runnable checkpoint) {
@@ -84,7 +88,6 @@ final class RowSorter implements AutoCloseable {
     }
     System.arraycopy(data, off, buf, n * width, width);
     n++;
-    rowsIn++;
   }
 
   /** Adds every row of {@code rows} (of this width). */
@@ -92,10 +95,6 @@ final class RowSorter implements AutoCloseable {
     for (int r = 0; r < rows.size; r++) {
       add(rows.data, r * rows.width);
     }
-  }
-
-  long rows() {
-    return rowsIn;
   }
 
   /** Sorted runs written to disk (before merging). */

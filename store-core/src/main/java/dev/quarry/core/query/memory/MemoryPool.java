@@ -23,7 +23,7 @@ public final class MemoryPool {
     }
     this.total = totalBytes;
     this.spill = new SpillSpace(spillDir);
-    spill.prepare(); // files a killed process left are swept at start, not at the first spill
+    spill.sweep(); // files a killed process left go at start, not at the first spill
   }
 
   private static volatile MemoryPool defaultPool;

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The directory spill files live in. Whatever is in it when it is first used is left from a process
- * that died before it could clean up (kill -9), so it is swept then; the owner of the directory
- * (the server, holding the store's lock) must be its only user.
+ * The directory spill files live in, made at the first spill. Whatever is in it when its pool is
+ * made is left from a process that died before it could clean up (kill -9), so it is swept then;
+ * the owner of the directory (the server, holding the store's lock) must be its only user.
  */
 final class SpillSpace {
   private static final String PROCESS_PREFIX = "quarry-spill-";
@@ -47,28 +47,26 @@ final class SpillSpace {
   }
 
   SpillFile create(QueryMemory owner) {
-    prepare();
+    if (!ready) {
+      synchronized (this) {
+        if (!ready) {
+          try {
+            Files.createDirectories(dir); // at the first spill: most processes never spill
+          } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the spill directory " + dir, e);
+          }
+          ready = true;
+        }
+      }
+    }
     Path f = dir.resolve("spill-" + next.incrementAndGet() + ".rows");
     return new SpillFile(f, owner);
   }
 
-  /** Sweeps what an earlier process left and makes the directory, once. */
-  void prepare() {
-    if (ready) {
-      return;
-    }
-    synchronized (this) {
-      if (!ready) {
-        try {
-          if (Files.isDirectory(dir)) {
-            deleteTree(dir);
-          }
-          Files.createDirectories(dir);
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot prepare the spill directory " + dir, e);
-        }
-        ready = true;
-      }
+  /** Removes what an earlier process left in the directory (and the directory). */
+  void sweep() {
+    if (Files.isDirectory(dir)) {
+      deleteTree(dir);
     }
   }
 
