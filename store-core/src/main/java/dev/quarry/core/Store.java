@@ -85,9 +85,60 @@ public interface Store extends AutoCloseable {
     };
   }
 
+  /**
+   * Starts an atomic bulk load that may use {@code options}' memory and threads; stores without a
+   * bulk path of their own ignore them.
+   */
+  default BulkLoad bulkLoad(BulkOptions options) {
+    return bulkLoad();
+  }
+
+  /**
+   * What a bulk load may use: {@code memoryBytes} of heap for the quads and new terms it holds
+   * before it writes sorted runs to disk, and {@code threads} to encode and sort with.
+   */
+  record BulkOptions(long memoryBytes, int threads) {
+    public BulkOptions {
+      if (memoryBytes < 1 << 20) {
+        throw new IllegalArgumentException("a load needs at least 1 MB of memory: " + memoryBytes);
+      }
+      if (threads < 1) {
+        throw new IllegalArgumentException("a load needs at least one thread: " + threads);
+      }
+    }
+
+    /** Half the heap and every core. */
+    public static BulkOptions defaults() {
+      return new BulkOptions(
+          Runtime.getRuntime().maxMemory() / 2, Runtime.getRuntime().availableProcessors());
+    }
+  }
+
   /** An atomic bulk load in progress. Close without commit to abort. */
   interface BulkLoad extends AutoCloseable {
     void add(org.apache.jena.sparql.core.Quad quad);
+
+    /**
+     * Adds quads; unlike {@link #add}, several threads may call this at once (each with batches of
+     * its own), so a loader can parse and encode on every core. The default adds one at a time.
+     */
+    default void addAll(java.util.List<org.apache.jena.sparql.core.Quad> quads) {
+      synchronized (this) {
+        for (org.apache.jena.sparql.core.Quad q : quads) {
+          add(q);
+        }
+      }
+    }
+
+    /** The time each phase of the commit took (sorting, building, statistics ...), once done. */
+    default java.util.Map<String, java.time.Duration> phases() {
+      return java.util.Map.of();
+    }
+
+    /** Bytes of sorted runs the load has written to disk so far (0 while it fits in memory). */
+    default long spilledBytes() {
+      return 0;
+    }
 
     /** Makes everything added durable and visible; returns the quads offered. */
     long commit();

@@ -41,6 +41,29 @@ final class ErrorLocator {
     return null;
   }
 
+  /**
+   * The column of the error Rio saw in one line of N-Triples or N-Quads (a parallel load parses
+   * line by line), or -1 if RIOT finds none there.
+   */
+  static long columnInLine(byte[] line, int from, int to, RDFFormat format, String base) {
+    Lang lang = jenaLang(format);
+    if (lang == null) {
+      return -1;
+    }
+    try {
+      RDFParser.source(new java.io.ByteArrayInputStream(line, from, to - from))
+          .lang(lang)
+          .base(base)
+          .errorHandler(THROW_ON_ERROR)
+          .parse(StreamRDFLib.sinkNull());
+    } catch (RiotParseException e) {
+      return e.getLine() == 1 ? e.getCol() : -1;
+    } catch (RiotException e) {
+      return -1;
+    }
+    return -1;
+  }
+
   private static Lang jenaLang(RDFFormat f) {
     if (f == RDFFormat.NTRIPLES) {
       return Lang.NTRIPLES;

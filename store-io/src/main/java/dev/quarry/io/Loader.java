@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
@@ -38,27 +41,99 @@ public final class Loader {
   public interface Progress {
     void update(long statements, Duration elapsed);
 
+    /** The whole status: phase, bytes read of how many. By default only the count and time. */
+    default void status(Status status) {
+      update(status.statements(), status.elapsed());
+    }
+
     Progress NONE = (n, t) -> {};
   }
 
-  /** What a load did. */
-  public record Result(long statements, Duration elapsed) {
+  /**
+   * Where a load is: its phase ({@code parse}, then the store's {@code build}), statements read,
+   * bytes of input read of {@code bytesTotal} (-1 when unknown: a stream), time so far.
+   */
+  public record Status(
+      String phase, long statements, long bytesRead, long bytesTotal, Duration elapsed) {
+    /** The time left by the bytes still to read at the rate so far, or null when unknown. */
+    public Duration eta() {
+      if (bytesTotal <= 0 || bytesRead <= 0) {
+        return null;
+      }
+      double perByte = elapsed.toNanos() / (double) bytesRead;
+      return Duration.ofNanos((long) (perByte * Math.max(0, bytesTotal - bytesRead)));
+    }
+  }
+
+  /**
+   * How a load runs: {@code threads} parsing and encoding, {@code memoryBytes} of heap for what it
+   * holds before writing sorted runs to disk, {@code skipBad} to leave out (and log) lines the
+   * parser rejects instead of failing, {@code log} for those lines.
+   */
+  public record Options(
+      int threads, long memoryBytes, boolean skipBad, Progress progress, Consumer<String> log) {
+    public static Options defaults(Progress progress) {
+      Store.BulkOptions d = Store.BulkOptions.defaults();
+      return new Options(d.threads(), d.memoryBytes(), false, progress, m -> {});
+    }
+
+    public Options withThreads(int n) {
+      return new Options(n, memoryBytes, skipBad, progress, log);
+    }
+
+    public Options withMemory(long bytes) {
+      return new Options(threads, bytes, skipBad, progress, log);
+    }
+
+    public Options skippingBad(Consumer<String> log) {
+      return new Options(threads, memoryBytes, true, progress, log);
+    }
+  }
+
+  /**
+   * What a load did: statements added, lines skipped as bad, the time, and the time of each phase
+   * (the parse, then the store's own: sorting, building, statistics, commit).
+   */
+  public record Result(
+      long statements, long skipped, Duration elapsed, Map<String, Duration> phases) {
+    public Result(long statements, Duration elapsed) {
+      this(statements, 0, elapsed, Map.of());
+    }
+
     public double statementsPerSecond() {
       double s = elapsed.toNanos() / 1e9;
       return s <= 0 ? statements : statements / s;
     }
   }
 
-  /** One source of RDF: where it comes from, its format, and the base for relative IRIs. */
+  /**
+   * One source of RDF: where it comes from, its format, and the base for relative IRIs; {@code
+   * file} when it is one (its size gives the load an ETA), else null.
+   */
   public record Source(
-      String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable) {
+      String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable, Path file) {
+    public Source(
+        String name, RDFFormat format, String baseIri, Opener opener, boolean reopenable) {
+      this(name, format, baseIri, opener, reopenable, null);
+    }
+
     public static Source of(Path file) {
       return new Source(
           file.toString(),
           RdfFormats.forFile(file),
           file.toUri().toString(),
           () -> RdfFormats.open(file),
-          true);
+          true,
+          file);
+    }
+
+    /** Bytes in the file (compressed, if it is), or -1 for a stream. */
+    public long size() {
+      try {
+        return file == null ? -1 : java.nio.file.Files.size(file);
+      } catch (IOException e) {
+        return -1;
+      }
     }
 
     /** A stream read once (so an error's column may be unknown, see {@link LoadException}). */
@@ -82,15 +157,30 @@ public final class Loader {
 
   /** Loads sources in one transaction; throws {@link LoadException} and keeps nothing on error. */
   public static Result load(Store store, List<Source> sources, Node graph, Progress progress) {
+    return load(store, sources, graph, Options.defaults(progress));
+  }
+
+  /**
+   * Loads sources in one transaction with every core ({@link ParallelLoad}); throws {@link
+   * LoadException} and keeps nothing on error.
+   */
+  public static Result load(Store store, List<Source> sources, Node graph, Options options) {
     Node target = graph == null ? Quad.defaultGraphIRI : graph;
     long start = System.nanoTime();
-    try (Store.BulkLoad bulk = store.bulkLoad()) {
-      Counter counter = new Counter(bulk, target, progress, start);
-      for (Source source : sources) {
-        parseInto(source, counter);
-      }
+    try (Store.BulkLoad bulk =
+        store.bulkLoad(new Store.BulkOptions(options.memoryBytes(), options.threads()))) {
+      ParallelLoad load = new ParallelLoad(bulk, target, options);
+      load.run(sources);
+      long parsed = System.nanoTime();
+      options
+          .progress()
+          .status(new Status("build", load.statements(), -1, -1, Duration.ofNanos(parsed - start)));
       bulk.commit();
-      return new Result(counter.count, Duration.ofNanos(System.nanoTime() - start));
+      long end = System.nanoTime();
+      Map<String, Duration> phases = new LinkedHashMap<>();
+      phases.put("parse and encode", Duration.ofNanos(parsed - start));
+      phases.putAll(bulk.phases());
+      return new Result(load.statements(), load.skipped(), Duration.ofNanos(end - start), phases);
     }
   }
 
@@ -117,15 +207,29 @@ public final class Loader {
   }
 
   private static void parseInto(Source source, RDFHandler handler) {
+    parseInto(source, handler, null);
+  }
+
+  /** A parser's message without the position Rio appends to it (the load reports its own). */
+  static String withoutPosition(String message) {
+    return RIO_POSITION.matcher(String.valueOf(message)).replaceFirst("");
+  }
+
+  /** Parses a source with Rio; {@code bytesRead}, if given, counts the file's bytes as read. */
+  static void parseInto(Source source, RDFHandler handler, AtomicLong bytesRead) {
     RDFParser parser = Rio.createParser(source.format());
     ProgressGuard guard = new ProgressGuard(source.name(), source.format().getName());
     parser.setRDFHandler(guard.guard(handler));
     parser.setParseErrorListener(
         new ParseErrorCollector()); // reported by LoadException, not logged
-    try (InputStream in = guard.count(source.opener().open())) {
+    try (InputStream in =
+        guard.count(
+            bytesRead != null && source.file() != null
+                ? RdfFormats.open(source.file(), bytesRead)
+                : source.opener().open())) {
       parser.parse(in, source.baseIri());
     } catch (RDFParseException e) {
-      String msg = RIO_POSITION.matcher(String.valueOf(e.getMessage())).replaceFirst("");
+      String msg = withoutPosition(e.getMessage());
       long line = e.getLineNumber();
       long col = e.getColumnNumber();
       if (col < 0 && line > 0) {
@@ -158,29 +262,5 @@ public final class Loader {
   private static boolean thrownByParser(RuntimeException e) {
     StackTraceElement[] at = e.getStackTrace();
     return at.length > 0 && at[0].getClassName().startsWith("org.eclipse.rdf4j.");
-  }
-
-  /** Adds each statement to the bulk load and reports progress. */
-  private static final class Counter extends AbstractRDFHandler {
-    private final Store.BulkLoad bulk;
-    private final Node target;
-    private final Progress progress;
-    private final long start;
-    long count;
-
-    Counter(Store.BulkLoad bulk, Node target, Progress progress, long start) {
-      this.bulk = bulk;
-      this.target = target;
-      this.progress = progress;
-      this.start = start;
-    }
-
-    @Override
-    public void handleStatement(Statement st) {
-      bulk.add(RioTerms.toQuad(st, target));
-      if (++count % PROGRESS_EVERY == 0) {
-        progress.update(count, Duration.ofNanos(System.nanoTime() - start));
-      }
-    }
   }
 }

@@ -26,7 +26,7 @@ public final class RdfFormats {
                 -1,
                 -1,
                 "cannot tell the RDF format from the file name (use .nt, .nq, .ttl, .trig, .rdf,"
-                    + " .owl, .jsonld, optionally .gz)"));
+                    + " .owl, .jsonld, optionally .gz, .bz2 or .zst)"));
   }
 
   /** A format by a short name: nquads, ntriples, turtle, trig, rdfxml, jsonld. */
@@ -48,16 +48,57 @@ public final class RdfFormats {
 
   /** Opens {@code file} for reading, decompressing it if its name ends in {@code .gz}. */
   public static InputStream open(Path file) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-    if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")) {
-      return new GZIPInputStream(in, 1 << 16);
+    return open(file, null);
+  }
+
+  /** {@link #open(Path)}, adding to {@code rawBytes} the file's bytes as they are read. */
+  public static InputStream open(Path file, java.util.concurrent.atomic.AtomicLong rawBytes)
+      throws IOException {
+    InputStream raw = Files.newInputStream(file);
+    if (rawBytes != null) {
+      raw =
+          new java.io.FilterInputStream(raw) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+              int n = super.read(b, off, len);
+              if (n > 0) {
+                rawBytes.addAndGet(n);
+              }
+              return n;
+            }
+          };
+    }
+    InputStream in = new BufferedInputStream(raw, 1 << 16);
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    try {
+      if (name.endsWith(".gz")) {
+        return new GZIPInputStream(in, 1 << 16);
+      }
+      if (name.endsWith(".bz2")) {
+        return new BufferedInputStream(
+            new org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream(in, true),
+            1 << 16);
+      }
+      if (name.endsWith(".zst") || name.endsWith(".zstd")) {
+        return new BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), 1 << 16);
+      }
+    } catch (IOException e) {
+      in.close();
+      throw new IOException("not a valid compressed file (" + e.getMessage() + ")", e);
     }
     return in;
   }
 
+  /** The compressions a file name may end in, each stripped to find the format. */
+  private static final String[] COMPRESSIONS = {".gz", ".bz2", ".zst", ".zstd"};
+
   private static String stripGz(String name) {
-    return name.toLowerCase(Locale.ROOT).endsWith(".gz")
-        ? name.substring(0, name.length() - 3)
-        : name;
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (String c : COMPRESSIONS) {
+      if (lower.endsWith(c)) {
+        return name.substring(0, name.length() - c.length());
+      }
+    }
+    return name;
   }
 }

@@ -24,11 +24,16 @@ public final class RioTerms {
   private RioTerms() {}
 
   public static Node toJena(Value v) {
+    return toJena(v, NodeFactory::createBlankNode);
+  }
+
+  /** {@link #toJena(Value)} with blank nodes made from their labels by {@code blank}. */
+  static Node toJena(Value v, java.util.function.Function<String, Node> blank) {
     if (v instanceof IRI iri) {
       return NodeFactory.createURI(iri.stringValue());
     }
     if (v instanceof BNode b) {
-      return NodeFactory.createBlankNode(b.getID());
+      return blank.apply(b.getID());
     }
     if (v instanceof Literal lit) {
       if (lit.getLanguage().isPresent()) {
@@ -40,7 +45,9 @@ public final class RioTerms {
     }
     if (v instanceof Triple t) {
       return NodeFactory.createTripleTerm(
-          toJena(t.getSubject()), toJena(t.getPredicate()), toJena(t.getObject()));
+          toJena(t.getSubject(), blank),
+          toJena(t.getPredicate(), blank),
+          toJena(t.getObject(), blank));
     }
     throw new IllegalArgumentException("unsupported RDF4J value: " + v);
   }
@@ -50,6 +57,17 @@ public final class RioTerms {
     Node g = st.getContext() == null ? defaultTarget : toJena(st.getContext());
     return Quad.create(
         g, toJena(st.getSubject()), toJena(st.getPredicate()), toJena(st.getObject()));
+  }
+
+  /** {@link #toQuad(Statement, Node)} with blank nodes made from their labels by {@code blank}. */
+  static Quad toQuad(
+      Statement st, Node defaultTarget, java.util.function.Function<String, Node> blank) {
+    Node g = st.getContext() == null ? defaultTarget : toJena(st.getContext(), blank);
+    return Quad.create(
+        g,
+        toJena(st.getSubject(), blank),
+        toJena(st.getPredicate(), blank),
+        toJena(st.getObject(), blank));
   }
 
   public static Value toRio(Node n) {

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
@@ -76,6 +77,17 @@ class LoaderTest {
       try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(f))) {
         out.write(content.getBytes(StandardCharsets.UTF_8));
       }
+    } else if (name.endsWith(".bz2")) {
+      try (OutputStream out =
+          new org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream(
+              Files.newOutputStream(f))) {
+        out.write(content.getBytes(StandardCharsets.UTF_8));
+      }
+    } else if (name.endsWith(".zst")) {
+      try (OutputStream out =
+          new com.github.luben.zstd.ZstdOutputStream(Files.newOutputStream(f))) {
+        out.write(content.getBytes(StandardCharsets.UTF_8));
+      }
     } else {
       Files.writeString(f, content);
     }
@@ -95,7 +107,10 @@ class LoaderTest {
     "data.rdf,RDFXML",
     "data.jsonld,JSONLD",
     "data.nt.gz,NT",
-    "data.ttl.gz,TTL"
+    "data.ttl.gz,TTL",
+    "data.nt.bz2,NT",
+    "data.nt.zst,NT",
+    "data.ttl.zst,TTL"
   })
   void everyTripleFormatLoadsTheSameTwoTriples(String name, String which) throws IOException {
     String content =
@@ -122,7 +137,7 @@ class LoaderTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"data.nq,NQ", "data.trig,TRIG", "data.nq.gz,NQ"})
+  @CsvSource({"data.nq,NQ", "data.trig,TRIG", "data.nq.gz,NQ", "data.nq.zst,NQ"})
   void quadFormatsKeepTheirGraphs(String name, String which) throws IOException {
     Loader.loadFiles(
         store, List.of(write(name, which.equals("NQ") ? NQ : TRIG)), null, Loader.Progress.NONE);
@@ -205,18 +220,140 @@ class LoaderTest {
     assertTrue(e.getMessage().contains("format"), e.getMessage());
   }
 
+  /**
+   * A file of several chunks, parsed on several threads, with one bad line in its last chunk: the
+   * load fails at that line (counted across the chunks before it), and the store's files are byte
+   * for byte what they were.
+   */
+  @Test
+  void aBadLineInTheLastChunkOfAParallelLoadChangesNoByte() throws Exception {
+    Loader.loadFiles(store, List.of(write("before.nt", NT)), null, Loader.Progress.NONE);
+    StringBuilder sb = new StringBuilder();
+    int lines = 0;
+    while (sb.length() < 3 * ParallelLoad.CHUNK_BYTES) {
+      sb.append("<http://ex/s")
+          .append(lines)
+          .append("> <http://ex/p> \"")
+          .append(lines)
+          .append("\"@en .\n");
+      lines++;
+    }
+    sb.append("<http://ex/s> <http://ex/p> <not an iri> .\n");
+    for (int i = 0; i < 10; i++) {
+      sb.append("<http://ex/t").append(i).append("> <http://ex/p> \"x\" .\n");
+    }
+    Path big = write("big.nt", sb.toString());
+    store.close();
+    // A twin of the store that is opened and closed without the load: what "unchanged" means.
+    Path twin = dir.resolve("twin");
+    copy(dir.resolve("store"), twin);
+    Quarry.open(twin).close();
+    store = Quarry.open(dir.resolve("store"));
+    LoadException e =
+        assertThrows(
+            LoadException.class,
+            () ->
+                Loader.load(
+                    store,
+                    List.of(Loader.Source.of(big)),
+                    null,
+                    Loader.Options.defaults(Loader.Progress.NONE).withThreads(3)));
+    assertEquals(lines + 1, e.line(), e.describe());
+    assertTrue(e.column() > 0, e.describe());
+    store.close();
+    assertEquals(digests(twin), digests(dir.resolve("store")));
+    store = Quarry.open(dir.resolve("store"));
+    assertEquals(2, count(Node.ANY));
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (var files = java.nio.file.Files.walk(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path t = to.resolve(from.relativize(f).toString());
+        if (java.nio.file.Files.isDirectory(f)) {
+          java.nio.file.Files.createDirectories(t);
+        } else {
+          java.nio.file.Files.copy(f, t);
+        }
+      }
+    }
+  }
+
+  /** Each file of a store directory (not the lock) and the SHA-256 of its bytes. */
+  private static Map<String, String> digests(Path storeDir) throws Exception {
+    Map<String, String> out = new java.util.TreeMap<>();
+    try (var files = java.nio.file.Files.walk(storeDir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (java.nio.file.Files.isRegularFile(f) && !f.getFileName().toString().equals("lock")) {
+          byte[] hash =
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(java.nio.file.Files.readAllBytes(f));
+          out.put(storeDir.relativize(f).toString(), java.util.HexFormat.of().formatHex(hash));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Bad lines left out with --skip-bad: each reported on its line, the rest loaded. */
+  @Test
+  void skippingBadLinesLoadsTheRestAndReportsEach() throws IOException {
+    String nt =
+        NT
+            + "<http://ex/a> <http://ex/p q> \"1\" .\n"
+            + "<http://ex/c> <http://ex/p> \"ok\" .\n"
+            + "\"lit\" <http://ex/p> <http://ex/o> .\n";
+    List<String> log = new ArrayList<>();
+    Loader.Result r =
+        Loader.load(
+            store,
+            List.of(Loader.Source.of(write("some-bad.nt", nt))),
+            null,
+            Loader.Options.defaults(Loader.Progress.NONE).skippingBad(log::add));
+    assertEquals(3, r.statements());
+    assertEquals(2, r.skipped());
+    assertEquals(2, log.size(), log.toString());
+    assertTrue(log.get(0).contains("some-bad.nt:3:"), log.get(0));
+    assertTrue(log.get(1).contains("some-bad.nt:5:"), log.get(1));
+    assertEquals(3, count(Node.ANY));
+  }
+
   @Test
   void progressIsReportedWhileLoading() throws IOException {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 250_000; i++) {
       sb.append("<http://ex/s").append(i).append("> <http://ex/p> \"").append(i).append("\" .\n");
     }
-    List<Long> reports = new ArrayList<>();
+    List<Loader.Status> reports = new ArrayList<>();
+    Loader.Progress progress =
+        new Loader.Progress() {
+          @Override
+          public void update(long statements, java.time.Duration elapsed) {}
+
+          @Override
+          public void status(Loader.Status s) {
+            reports.add(s);
+          }
+        };
+    Path file = write("big.nt.gz", sb.toString());
     Loader.Result r =
-        Loader.loadFiles(
-            store, List.of(write("big.nt.gz", sb.toString())), null, (n, t) -> reports.add(n));
+        Loader.load(
+            store, List.of(Loader.Source.of(file)), null, Loader.Options.defaults(progress));
     assertEquals(250_000, r.statements());
-    assertEquals(List.of(100_000L, 200_000L), reports);
+    // While parsing: counts that only grow, bytes of the (compressed) file read of its size; then
+    // the build with every statement.
+    Loader.Status last = reports.get(reports.size() - 1);
+    assertEquals("build", last.phase());
+    assertEquals(250_000, last.statements());
+    long before = 0;
+    for (Loader.Status s : reports.subList(0, reports.size() - 1)) {
+      assertEquals("parse", s.phase());
+      assertTrue(s.statements() >= before && s.statements() <= 250_000, s.toString());
+      assertEquals(java.nio.file.Files.size(file), s.bytesTotal());
+      assertTrue(s.bytesRead() > 0 && s.bytesRead() <= s.bytesTotal(), s.toString());
+      before = s.statements();
+    }
+    assertTrue(r.phases().containsKey("parse and encode"), r.phases().toString());
   }
 
   @Test

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Load RDF files into a store (created if needed), all in one transaction: on any error nothing is loaded.",
-      "Formats by file name: .nt .nq .ttl .trig .rdf .owl .jsonld, each optionally .gz."
+      "Formats by file name: .nt .nq .ttl .trig .rdf .owl .jsonld, each optionally .gz, .bz2 or .zst."
     })
 final class LoadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -37,13 +37,54 @@ final class LoadCommand implements Callable<Integer> {
       description = "Load triples into this named graph (default: the default graph).")
   String graph;
 
-  @Parameters(paramLabel = "FILE", arity = "1..*", description = "Files to load.")
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Threads that parse and encode (default: every core).")
+  Integer threads;
+
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      description =
+          "Heap the load may hold before it writes sorted runs to disk (default: half the heap),"
+              + " e.g. 2GB.")
+  String memory;
+
+  @Option(
+      names = "--skip-bad",
+      description =
+          "Leave out lines the parser rejects (N-Triples, N-Quads), each reported with its"
+              + " position, instead of failing the load.")
+  boolean skipBad;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "The format of standard input (FILE '-'): nquads, ntriples, turtle, trig, rdfxml, jsonld.")
+  String format;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Print the time of each phase (parse and encode, sort, build, statistics).")
+  boolean verbose;
+
+  @Parameters(
+      paramLabel = "FILE",
+      arity = "1..*",
+      description =
+          "Files to load (.gz, .bz2, .zst allowed); '-' for standard input, with --format.")
   List<Path> files;
 
   @Override
   public Integer call() throws Exception {
     for (Path f : files) {
-      if (!Files.isRegularFile(f)) {
+      if (f.toString().equals("-")) {
+        if (format == null) {
+          throw new UsageError("standard input needs --format (e.g. --format ntriples)");
+        }
+      } else if (!Files.isRegularFile(f)) {
         throw new UsageError("file not found: " + f);
       }
     }
@@ -80,24 +121,51 @@ final class LoadCommand implements Callable<Integer> {
       out.printf("%d file(s) in %.2f s%n", files.size(), (System.nanoTime() - start) / 1e9);
       return 0;
     }
+    List<Loader.Source> sources = new java.util.ArrayList<>();
+    for (Path f : files) {
+      if (f.toString().equals("-")) {
+        org.eclipse.rdf4j.rio.RDFFormat fmt;
+        try {
+          fmt = dev.quarry.io.RdfFormats.byName(format);
+        } catch (IllegalArgumentException e) {
+          throw new UsageError(e.getMessage());
+        }
+        sources.add(Loader.Source.of("<stdin>", fmt, "urn:x-stdin:", System.in));
+      } else {
+        sources.add(Loader.Source.of(f));
+      }
+    }
+    Loader.Options options = Loader.Options.defaults(new ProgressLine(err));
+    if (threads != null) {
+      if (threads < 1) {
+        throw new UsageError("--threads must be at least 1");
+      }
+      options = options.withThreads(threads);
+    }
+    if (memory != null) {
+      long bytes = dev.quarry.core.config.Config.parseBytes(memory, "--memory");
+      if (bytes < 1 << 20) {
+        throw new UsageError("--memory must be at least 1MB");
+      }
+      options = options.withMemory(bytes);
+    }
+    if (skipBad) {
+      options = options.skippingBad(line -> err.println("  skipped " + line));
+    }
     try (Store s = store.openOrCreate()) {
       Loader.Result r =
-          Loader.loadFiles(
-              s,
-              files,
-              graph == null ? null : NodeFactory.createURI(graph),
-              (n, t) -> {
-                err.printf(
-                    "\r  %,d triples, %.1f s, %,.0f triples/s",
-                    n, t.toNanos() / 1e9, n / (t.toNanos() / 1e9));
-                err.flush();
-              });
-      if (r.statements() >= Loader.PROGRESS_EVERY) {
-        err.println();
-      }
+          Loader.load(s, sources, graph == null ? null : NodeFactory.createURI(graph), options);
+      err.println();
       out.printf(
-          "Loaded %,d triples in %.2f s (%,.0f triples/s) into %s%n",
-          r.statements(), r.elapsed().toNanos() / 1e9, r.statementsPerSecond(), store.location);
+          "Loaded %,d triples in %.2f s (%,.0f triples/s) into %s%s%n",
+          r.statements(),
+          r.elapsed().toNanos() / 1e9,
+          r.statementsPerSecond(),
+          store.location,
+          r.skipped() > 0 ? String.format(" (%,d bad lines skipped)", r.skipped()) : "");
+      if (verbose) {
+        r.phases().forEach((phase, d) -> out.printf("  %-22s %8.2f s%n", phase, d.toNanos() / 1e9));
+      }
     }
     return 0;
   }

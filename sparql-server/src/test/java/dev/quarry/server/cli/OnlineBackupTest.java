@@ -224,7 +224,12 @@ class OnlineBackupTest {
         }
         int status = load.get();
         assertTrue(status == 200 || status == 201 || status == 204, "loaded: " + status);
-        assertEquals(20_000, seen.getLast(), "the backup after the load has all of it");
+        Path after = dir.resolve("after.nq.gz"); // begun once the load had answered
+        assertEquals(0, cli("backup", "--endpoint", endpoint.toString(), "--to", after.toString()));
+        assertEquals(
+            20_000,
+            graphs(after).getOrDefault("http://ex/bulk", 0),
+            "the backup after the load has all of it (during it: " + seen + ")");
       } finally {
         pool.shutdownNow();
       }

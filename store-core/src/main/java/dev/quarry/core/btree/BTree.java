@@ -416,38 +416,74 @@ public final class BTree {
    * than inserting one by one once the new rows are more than a few percent of the tree.
    */
   public long rebuildWith(PageAllocator alloc, long root, long[] sorted, int n) {
+    return rebuildWith(alloc, root, sorted, n, null);
+  }
+
+  /**
+   * {@link #rebuildWith(PageAllocator, long, long[], int)}, showing {@code seen} each row built.
+   */
+  public long rebuildWith(
+      PageAllocator alloc,
+      long root,
+      long[] sorted,
+      int n,
+      java.util.function.Consumer<long[]> seen) {
+    int[] i = {0};
+    return rebuildWith(
+        alloc,
+        root,
+        row -> {
+          if (i[0] == n) {
+            return false;
+          }
+          System.arraycopy(sorted, i[0]++ * width, row, 0, width);
+          return true;
+        },
+        seen);
+  }
+
+  /**
+   * {@link #rebuildWith(PageAllocator, long, long[], int)} with the new rows from a source
+   * (ascending, no repeats), e.g. the merge of a load's sorted runs on disk.
+   */
+  public long rebuildWith(
+      PageAllocator alloc, long root, RowSource added, java.util.function.Consumer<long[]> seen) {
     long[] lo = new long[width];
     long[] hi = new long[width];
     Arrays.fill(hi, -1L);
     Cursor old = root == EMPTY ? null : scan(root, lo, hi);
     boolean[] oldHas = {old != null && old.next()};
-    int[] i = {0};
+    long[] next = new long[width];
+    boolean[] newHas = {added.next(next)};
     long newRoot =
         bulkBuild(
             alloc,
             row -> {
-              boolean newHas = i[0] < n;
-              if (!oldHas[0] && !newHas) {
+              if (!oldHas[0] && !newHas[0]) {
                 return false;
               }
               int c =
                   !oldHas[0]
                       ? 1
-                      : !newHas
-                          ? -1
-                          : Rows.compare(old.rows(), old.offset(), sorted, i[0] * width, width);
+                      : !newHas[0] ? -1 : Rows.compare(old.rows(), old.offset(), next, 0, width);
               if (c <= 0) {
                 old.copy(row);
                 oldHas[0] = old.next();
                 if (c == 0) {
-                  i[0]++;
+                  newHas[0] = added.next(next);
                 }
               } else {
-                System.arraycopy(sorted, i[0] * width, row, 0, width);
-                i[0]++;
+                System.arraycopy(next, 0, row, 0, width);
+                newHas[0] = added.next(next);
+              }
+              if (seen != null) {
+                seen.accept(row);
               }
               return true;
             });
+    if (old != null) {
+      old.close();
+    }
     releaseAll(alloc, root);
     return newRoot;
   }

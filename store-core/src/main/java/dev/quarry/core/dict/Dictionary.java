@@ -139,6 +139,82 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return id;
   }
 
+  /**
+   * A bulk load's id for {@code n}, adding the term if it is new: several loading threads may call
+   * this at once (the writer's one load). New terms are found by hash in the load's {@link
+   * LoadTerms}, older ones in the hash index as the load last left it; the id of a new term is its
+   * record's offset in the term table, appended once whoever meets it first.
+   */
+  public long getOrCreateLoading(Node n, Writes w) {
+    long id = fixedId(n);
+    if (id != NodeIds.NONE) {
+      return id;
+    }
+    long[] parts = null;
+    if (n.isTripleTerm()) {
+      Triple t = n.getTriple();
+      parts =
+          new long[] {
+            getOrCreateLoading(t.getSubject(), w),
+            getOrCreateLoading(t.getPredicate(), w),
+            getOrCreateLoading(t.getObject(), w)
+          };
+    }
+    byte[] record = TermCodec.encode(n, parts);
+    long[] h = new long[2];
+    Murmur3.hash128(record, record.length, 0, h);
+    w.indexLock.readLock().lock(); // the hash index stays as it is meanwhile
+    try {
+      long found = w.loaded.get(h[0], h[1]);
+      if (found == NodeIds.NONE && w.hashRoot != BTree.EMPTY) {
+        found = findHash(w.hashRoot, h);
+      }
+      if (found != NodeIds.NONE) {
+        return found;
+      }
+      return w.loaded.getOrCreate(h[0], h[1], () -> NodeIds.ofTermOffset(terms.append(record)));
+    } finally {
+      w.indexLock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Moves a bulk load's new terms into the hash index (one sorted batch) once they hold more than
+   * {@code maxBytes} of heap, so a load's term table stays bounded whatever its size. Waits for the
+   * threads encoding terms meanwhile.
+   */
+  public void spillLoadedTerms(Writes w, long maxBytes) {
+    if (w.loaded.bytes() <= maxBytes) {
+      return;
+    }
+    w.indexLock.writeLock().lock();
+    try {
+      if (w.loaded.bytes() > maxBytes) {
+        indexLoaded(w, false);
+      }
+    } finally {
+      w.indexLock.writeLock().unlock();
+    }
+  }
+
+  /** The load's new terms into the hash index: merged into its leaves, or rebuilt with them. */
+  private void indexLoaded(Writes w, boolean rebuild) {
+    long[] rows = w.loaded.drainSorted();
+    int n = rows.length / 3;
+    if (n > 0) {
+      w.loadedAny = true;
+      w.hashRoot =
+          rebuild
+              ? hashIndex.rebuildWith(w.alloc, w.hashRoot, rows, n)
+              : hashIndex.insertSorted(w.alloc, w.hashRoot, rows, n);
+    }
+  }
+
+  /** Heap held by a bulk load's new terms, for its memory budget. */
+  public long loadedTermBytes(Writes w) {
+    return w.loaded.bytes();
+  }
+
   /** The term an id stands for. */
   public Node getNode(long id) {
     return getNode(id, null);
@@ -216,6 +292,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     boolean bulk;
     long[] pending = new long[0];
     int pendingCount;
+    // A bulk load's new terms (encoded by several threads at once) and the lock that keeps the hash
+    // index still while they are looked up in it.
+    final LoadTerms loaded = new LoadTerms();
+    final java.util.concurrent.locks.ReentrantReadWriteLock indexLock =
+        new java.util.concurrent.locks.ReentrantReadWriteLock();
+    boolean loadedAny;
 
     Writes(PageAllocator alloc, long hashRoot) {
       this.alloc = alloc;
@@ -227,7 +309,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     }
 
     public boolean changed() {
-      return !created.isEmpty();
+      return !created.isEmpty() || loadedAny || loaded.size() > 0;
     }
 
     /** Collects new terms' index rows for {@link Dictionary#finishBulk} instead of inserting. */
@@ -259,6 +341,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * Inserts a writer's collected terms into the hash index, as one sorted batch; still deferring.
    */
   public void flushDeferred(Writes w) {
+    w.indexLock.writeLock().lock();
+    try {
+      indexLoaded(w, false);
+    } finally {
+      w.indexLock.writeLock().unlock();
+    }
     if (w.pendingCount > 0) {
       dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
       w.hashRoot = hashIndex.insertSorted(w.alloc, w.hashRoot, w.pending, w.pendingCount);
@@ -266,8 +354,30 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     }
   }
 
+  /**
+   * A bulk load's new terms as sorted hash index rows, taken out of the load's table (for {@link
+   * #finishBulk(Writes, long[])}; a thread of its own may do this while the quads are sorted).
+   */
+  public long[] drainLoadedTerms(Writes w) {
+    w.indexLock.writeLock().lock();
+    try {
+      return w.loaded.drainSorted();
+    } finally {
+      w.indexLock.writeLock().unlock();
+    }
+  }
+
   /** Merges a bulk writer's collected terms into the hash index. */
   public void finishBulk(Writes w) {
+    finishBulk(w, drainLoadedTerms(w));
+  }
+
+  /** {@link #finishBulk(Writes)} with the load's new terms already drained and sorted. */
+  public void finishBulk(Writes w, long[] loadedRows) {
+    if (loadedRows.length > 0) {
+      w.loadedAny = true;
+      w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, loadedRows, loadedRows.length / 3);
+    }
     if (w.pendingCount > 0) {
       dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, w.pending, w.pendingCount);

@@ -38,45 +38,67 @@ final class TermCodec {
 
   /** The term's bytes (without the length prefix); triple terms need their parts' ids. */
   static byte[] encode(Node n, long[] tripleIds) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(64);
     if (n.isURI()) {
-      out.write(IRI);
-      field(out, n.getURI());
+      return record(IRI, n.getURI());
     } else if (n.isBlank()) {
-      out.write(BLANK);
-      field(out, n.getBlankNodeLabel());
+      return record(BLANK, n.getBlankNodeLabel());
     } else if (n.isLiteral()) {
       String lang = n.getLiteralLanguage();
       if (lang != null && !lang.isEmpty()) {
-        if (n.getLiteralBaseDirection() != null) {
-          out.write(DIR_LANG);
-          field(out, n.getLiteralLexicalForm());
-          field(out, lang);
-          field(out, n.getLiteralBaseDirection().direction());
-        } else {
-          out.write(LANG);
-          field(out, n.getLiteralLexicalForm());
-          field(out, lang);
-        }
-      } else if (XSD_STRING.equals(n.getLiteralDatatypeURI())) {
-        out.write(STRING);
-        field(out, n.getLiteralLexicalForm());
-      } else {
-        out.write(TYPED);
-        field(out, n.getLiteralLexicalForm());
-        field(out, n.getLiteralDatatypeURI());
+        return n.getLiteralBaseDirection() != null
+            ? record(
+                DIR_LANG, n.getLiteralLexicalForm(), lang, n.getLiteralBaseDirection().direction())
+            : record(LANG, n.getLiteralLexicalForm(), lang);
       }
+      String dt = n.getLiteralDatatypeURI();
+      return XSD_STRING.equals(dt)
+          ? record(STRING, n.getLiteralLexicalForm())
+          : record(TYPED, n.getLiteralLexicalForm(), dt);
     } else if (n.isTripleTerm()) {
-      out.write(TRIPLE);
-      for (long id : tripleIds) {
+      byte[] out = new byte[1 + 8 * tripleIds.length];
+      out[0] = TRIPLE;
+      for (int i = 0; i < tripleIds.length; i++) {
         for (int b = 0; b < 8; b++) {
-          out.write((int) (id >>> (8 * b)));
+          out[1 + i * 8 + b] = (byte) (tripleIds[i] >>> (8 * b));
         }
       }
+      return out;
     } else {
       throw new IllegalArgumentException("not a storable RDF term: " + n);
     }
-    return out.toByteArray();
+  }
+
+  /** A record of one kind byte and length-prefixed UTF-8 fields, sized exactly at once. */
+  private static byte[] record(int kind, String... fields) {
+    byte[][] bytes = new byte[fields.length][];
+    int size = 1;
+    for (int i = 0; i < fields.length; i++) {
+      bytes[i] = fields[i].getBytes(StandardCharsets.UTF_8);
+      size += varintSize(bytes[i].length) + bytes[i].length;
+    }
+    byte[] out = new byte[size];
+    out[0] = (byte) kind;
+    int at = 1;
+    for (byte[] f : bytes) {
+      int v = f.length;
+      while ((v & ~0x7F) != 0) {
+        out[at++] = (byte) ((v & 0x7F) | 0x80);
+        v >>>= 7;
+      }
+      out[at++] = (byte) v;
+      System.arraycopy(f, 0, out, at, f.length);
+      at += f.length;
+    }
+    return out;
+  }
+
+  private static int varintSize(int v) {
+    int n = 1;
+    while ((v & ~0x7F) != 0) {
+      v >>>= 7;
+      n++;
+    }
+    return n;
   }
 
   /** The term of a record's bytes; triple terms' parts are looked up by {@code ids}. */
@@ -127,12 +149,6 @@ final class TermCodec {
       }
       default -> throw corrupt("kind " + b[off]);
     };
-  }
-
-  private static void field(ByteArrayOutputStream out, String s) {
-    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-    varint(out, bytes.length);
-    out.writeBytes(bytes);
   }
 
   /**

@@ -67,10 +67,13 @@ final class PagedBackend implements QuadBackend {
     }
   }
 
-  /** The quad writer of transaction {@code w}: trickle, or bulk. */
-  QuadWriter writer(WriteTxn w, boolean bulk) {
-    return bulk
-        ? QuadWriter.bulk(indexes, statsTrees, dictionary, w)
-        : QuadWriter.trickle(indexes, statsTrees, dictionary, w);
+  /** The trickle quad writer of transaction {@code w}. */
+  QuadWriter writer(WriteTxn w) {
+    return QuadWriter.trickle(indexes, statsTrees, dictionary, w);
+  }
+
+  /** The bulk quad writer of transaction {@code w}. */
+  QuadWriter bulkWriter(WriteTxn w, QuadWriter.BulkSettings settings) {
+    return QuadWriter.bulk(indexes, statsTrees, dictionary, w, settings);
   }
 }

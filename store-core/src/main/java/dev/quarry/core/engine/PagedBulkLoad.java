@@ -4,30 +4,44 @@ import dev.quarry.core.Store;
 import dev.quarry.core.index.QuadWriter;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.apache.jena.graph.Node;
 import org.apache.jena.shared.JenaException;
 import org.apache.jena.sparql.core.Quad;
 
 /**
- * The bulk path: one write transaction and a bulk {@link QuadWriter} (terms encoded as they come,
- * quads held as ids; at commit every index rebuilt with them bottom-up and the statistics
- * recounted), then one commit. The load is atomic.
- *
- * <p>The quads are held in memory (32 bytes each, plus one sort buffer), which bounds a single load
- * by the heap; spilling sorted runs to disk is the next step for loads beyond it.
+ * The bulk path: one write transaction and a bulk {@link QuadWriter}: terms encoded as they come
+ * (by as many threads as call {@link #addAll} at once), quads held as ids up to the load's memory
+ * and beyond it written to sorted runs in a spill directory; at commit every index rebuilt with
+ * them bottom-up (or, for a load much smaller than its store, merged into the leaves it falls
+ * into), then one commit. The load is atomic: until the commit nothing of it is visible, and an
+ * abort or a crash leaves the store as it was.
  */
 final class PagedBulkLoad implements Store.BulkLoad {
   private final Transactions txns;
   private final WriteTxn w;
   private final QuadWriter writer;
-  private long offered;
-  private boolean done;
+  private final Path spillDir;
+  private final AtomicLong offered = new AtomicLong();
+  private volatile boolean done;
+  private final ThreadLocal<RecentTerms> recent = ThreadLocal.withInitial(RecentTerms::new);
+  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
 
-  PagedBulkLoad(PagedBackend engine) {
+  PagedBulkLoad(PagedBackend engine, Store.BulkOptions options, Path spillDir) {
     this.txns = engine.txns;
+    this.spillDir = spillDir;
     this.w = engine.writeTxn();
     try {
-      this.writer = engine.writer(w, true);
+      sweep(spillDir); // runs a load that died left behind
+      this.writer =
+          engine.bulkWriter(
+              w, new QuadWriter.BulkSettings(options.memoryBytes(), options.threads(), spillDir));
     } catch (RuntimeException e) {
       txns.abort(w);
       throw e;
@@ -36,12 +50,36 @@ final class PagedBulkLoad implements Store.BulkLoad {
 
   @Override
   public void add(Quad q) {
-    Node g = q.getGraph();
-    if (Quad.isUnionGraph(g)) {
-      throw new JenaException("cannot load into the union graph");
+    addAll(List.of(q));
+  }
+
+  @Override
+  public void addAll(List<Quad> quads) {
+    long[] ids = new long[quads.size() * 4];
+    RecentTerms recent = this.recent.get();
+    int k = 0;
+    for (Quad q : quads) {
+      Node g = q.getGraph();
+      if (Quad.isUnionGraph(g)) {
+        throw new JenaException("cannot load into the union graph");
+      }
+      ids[k++] = recent.id(g, writer);
+      ids[k++] = recent.id(q.getSubject(), writer);
+      ids[k++] = recent.id(q.getPredicate(), writer);
+      ids[k++] = recent.id(q.getObject(), writer);
     }
-    writer.add(g, q.getSubject(), q.getPredicate(), q.getObject());
-    offered++;
+    writer.addLoaded(ids, quads.size());
+    offered.addAndGet(quads.size());
+  }
+
+  @Override
+  public java.util.Map<String, java.time.Duration> phases() {
+    return phases;
+  }
+
+  @Override
+  public long spilledBytes() {
+    return writer.spilledBytes();
   }
 
   @Override
@@ -49,11 +87,16 @@ final class PagedBulkLoad implements Store.BulkLoad {
     done = true;
     try {
       writer.finish();
+      long t = System.nanoTime();
       txns.commit(w);
-      return offered;
+      phases.putAll(writer.phases());
+      phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t));
+      return offered.get();
     } catch (RuntimeException e) {
       txns.abort(w); // harmless if the commit had ended it
       throw e;
+    } finally {
+      sweep(spillDir);
     }
   }
 
@@ -61,7 +104,46 @@ final class PagedBulkLoad implements Store.BulkLoad {
   public void abort() {
     if (!done) {
       done = true;
+      writer.discard();
       txns.abort(w);
+      sweep(spillDir);
+    }
+  }
+
+  private static void sweep(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.deleteIfExists(f);
+      }
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clear the load's spill directory " + dir, e);
+    }
+  }
+
+  /**
+   * A loading thread's ids of the terms it met lately: data repeats its predicates, classes and
+   * subjects, and a hit here skips the term's encoding, hashing and lookup.
+   */
+  private static final class RecentTerms {
+    private static final int SIZE = 1 << 13; // a power of two
+    private final Node[] nodes = new Node[SIZE];
+    private final long[] ids = new long[SIZE];
+
+    long id(Node n, QuadWriter writer) {
+      int h = n.hashCode();
+      int slot = (h ^ (h >>> 15)) & (SIZE - 1);
+      Node was = nodes[slot];
+      if (was == n || (was != null && was.equals(n))) {
+        return ids[slot];
+      }
+      long id = writer.encodeLoading(n);
+      nodes[slot] = n;
+      ids[slot] = id;
+      return id;
     }
   }
 }

@@ -168,7 +168,17 @@ public final class PagedStore implements Store {
 
   @Override
   public BulkLoad bulkLoad() {
-    return new PagedBulkLoad(engine);
+    return bulkLoad(BulkOptions.defaults());
+  }
+
+  @Override
+  public BulkLoad bulkLoad(BulkOptions options) {
+    Path spill =
+        directory != null
+            ? directory.path().resolve("tmp").resolve("load")
+            : Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("quarry-load-" + ProcessHandle.current().pid());
+    return new PagedBulkLoad(engine, options, spill);
   }
 
   /** Pages the sweep at open found leaked (by a process that died) and freed. */

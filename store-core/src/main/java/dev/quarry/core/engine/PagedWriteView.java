@@ -14,7 +14,7 @@ final class PagedWriteView extends PagedView implements WriteView {
   PagedWriteView(PagedBackend engine, WriteTxn txn) {
     super(engine, txn.roots(), engine.dictionary.writes(txn), -1);
     this.txn = txn;
-    this.writer = engine.writer(txn, false);
+    this.writer = engine.writer(txn);
   }
 
   @Override

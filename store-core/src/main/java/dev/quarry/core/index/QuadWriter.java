@@ -7,9 +7,17 @@ import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.txn.WriteTxn;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 
@@ -43,13 +51,41 @@ public final class QuadWriter {
   private int count;
   private final Set<Held> pending = new HashSet<>(); // trickle: the held quads, to answer add()
   private boolean heldDeletes; // trickle: the held quads are to be removed, not added
+  private final BulkSettings settings; // bulk only
+  private final QuadRuns runs; // bulk only: the load's quads, in memory or in sorted runs
+  private final ExecutorService sorters; // bulk only
+  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
 
   /** Trickle: quads held at most before they are written. */
   static final int BATCH = 65_536;
 
   private record Held(long g, long s, long p, long o) {}
 
-  private QuadWriter(QuadIndexes ix, StatsTrees stats, Dictionary dict, WriteTxn w, boolean bulk) {
+  /**
+   * How a bulk load may use the machine: {@code memoryBytes} of heap for its quads and new terms
+   * (past it quads go to sorted runs in {@code spillDir} and terms into the hash index), {@code
+   * threads} to sort with.
+   */
+  public record BulkSettings(long memoryBytes, int threads, Path spillDir) {
+    /** Bytes a held quad costs while the orders are sorted: itself and a row in two buffers. */
+    static final int BYTES_PER_QUAD = 32 * 3;
+
+    int quadCapacity() {
+      return (int) Math.min(Integer.MAX_VALUE / 4 - 8, memoryBytes * 3 / 4 / BYTES_PER_QUAD);
+    }
+
+    long termBytes() {
+      return memoryBytes / 4;
+    }
+  }
+
+  private QuadWriter(
+      QuadIndexes ix,
+      StatsTrees stats,
+      Dictionary dict,
+      WriteTxn w,
+      boolean bulk,
+      BulkSettings settings) {
     this.ix = ix;
     this.statsTrees = stats;
     this.dict = dict;
@@ -60,20 +96,76 @@ public final class QuadWriter {
     for (QuadOrder order : QuadOrder.values()) {
       allocators[order.ordinal()] = w.allocator(ix.tree(order).owner());
     }
+    this.settings = settings;
     if (bulk) {
       terms.deferIndexing();
-      held = new long[4 * 4096];
+      int threads = Math.max(1, settings.threads());
+      AtomicInteger made = new AtomicInteger();
+      this.sorters =
+          Executors.newFixedThreadPool(
+              threads,
+              r -> {
+                Thread t = new Thread(r, "quarry-load-sort-" + made.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
+      this.runs = new QuadRuns(settings.quadCapacity(), settings.spillDir(), sorters);
     } else {
       terms.deferIndexingUntilFlush();
+      this.sorters = null;
+      this.runs = null;
     }
   }
 
   public static QuadWriter trickle(QuadIndexes ix, StatsTrees s, Dictionary d, WriteTxn w) {
-    return new QuadWriter(ix, s, d, w, false);
+    return new QuadWriter(ix, s, d, w, false, null);
   }
 
-  public static QuadWriter bulk(QuadIndexes ix, StatsTrees s, Dictionary d, WriteTxn w) {
-    return new QuadWriter(ix, s, d, w, true);
+  public static QuadWriter bulk(
+      QuadIndexes ix, StatsTrees s, Dictionary d, WriteTxn w, BulkSettings settings) {
+    return new QuadWriter(ix, s, d, w, true, settings);
+  }
+
+  /**
+   * Bulk: the id of a term, added if new; several loading threads may call this at once (the
+   * encoding half of {@link #addLoaded}).
+   */
+  public long encodeLoading(Node n) {
+    return Quad.isDefaultGraph(n) ? NodeIds.DEFAULT_GRAPH : dict.getOrCreateLoading(n, terms);
+  }
+
+  /**
+   * Bulk: adds {@code n} quads of ids {@code (g, s, p, o)}; several loading threads may call this
+   * at once. Past the memory budget the quads go to sorted runs on disk and the new terms into the
+   * hash index.
+   */
+  public void addLoaded(long[] quads, int n) {
+    runs.add(quads, n);
+    dict.spillLoadedTerms(terms, settings.termBytes());
+  }
+
+  /** Bulk: the time each step of {@link #finish} took. */
+  public java.util.Map<String, java.time.Duration> phases() {
+    return phases;
+  }
+
+  private long phase(String name, long since) {
+    long now = System.nanoTime();
+    phases.merge(name, java.time.Duration.ofNanos(now - since), java.time.Duration::plus);
+    return now;
+  }
+
+  /** Bulk: gives up the load's runs and threads (the transaction is being aborted). */
+  public void discard() {
+    if (bulk) {
+      runs.close();
+      sorters.shutdownNow();
+    }
+  }
+
+  /** Bulk: bytes of sorted runs written so far. */
+  public long spilledBytes() {
+    return runs.spilledBytes();
   }
 
   /** The id of a term, added to the dictionary if new; the default graph's constant for it. */
@@ -89,7 +181,7 @@ public final class QuadWriter {
   /** Adds a quad of ids; false if it was there (bulk: true, duplicates go at {@link #finish}). */
   public boolean add(long g, long s, long p, long o) {
     if (bulk) {
-      hold(g, s, p, o);
+      addLoaded(new long[] {g, s, p, o}, 1);
       return true;
     }
     if (heldDeletes) {
@@ -272,22 +364,106 @@ public final class QuadWriter {
       flush();
       return;
     }
-    long existing = statsTrees.of(w).quads();
-    if (existing > 0 && (long) count * MERGE_RATIO <= existing) {
-      finishIntoLargerStore();
-      return;
+    try {
+      long t = System.nanoTime();
+      long existing = statsTrees.of(w).quads();
+      if (!runs.spilled() && existing > 0 && (long) runs.heldCount() * MERGE_RATIO <= existing) {
+        held = runs.heldQuads();
+        count = runs.heldCount();
+        finishIntoLargerStore();
+        phase("merge into the store", t);
+        return;
+      }
+      // The new terms sorted on a sorting thread meanwhile; their index built after the quads'.
+      Future<long[]> termRows = sorters.submit(() -> dict.drainLoadedTerms(terms));
+      Stats.FromRows counted = new Stats.FromRows(); // as PSOG and POGS are built
+      if (runs.spilled()) {
+        runs.spill(); // the rest, so every row comes from one merge
+        t = phase("sort and spill", t);
+        for (QuadOrder order : QuadOrder.values()) {
+          BTree tree = ix.tree(order);
+          int slot = ix.slot(order);
+          w.setRoot(
+              slot,
+              tree.rebuildWith(
+                  allocators[order.ordinal()],
+                  w.root(slot),
+                  runs.merged(order),
+                  counter(order, counted)));
+        }
+        t = phase("merge and build", t);
+      } else {
+        rebuildFromMemory(counted);
+        t = phase("sort and build", t);
+      }
+      dict.finishBulk(terms, termRows.get());
+      phase("term index", t);
+      held = null;
+      statsTrees.replace(w, counted.stats());
+      w.markChanged();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while finishing a load", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
+    } finally {
+      runs.close();
+      sorters.shutdownNow();
     }
-    dict.finishBulk(terms);
-    long[] buffer = new long[count * 4]; // one for every order: a bulk load's rows are large
-    for (QuadOrder order : QuadOrder.values()) {
-      Sorted r = sortedRows(order, null, buffer);
-      BTree tree = ix.tree(order);
-      int slot = ix.slot(order);
-      w.setRoot(slot, tree.rebuildWith(allocators[order.ordinal()], w.root(slot), r.rows, r.n));
+  }
+
+  /**
+   * Every index rebuilt with the held quads: the orders sorted on the sorting threads (each in a
+   * buffer of its own, at most one per thread at a time), each tree built here as its rows come.
+   */
+  /** What sees the rows built for {@code order}: the statistics, for PSOG and POGS. */
+  private static java.util.function.Consumer<long[]> counter(
+      QuadOrder order, Stats.FromRows counted) {
+    return switch (order) {
+      case PSOG -> counted::psog;
+      case POGS -> counted::pogs;
+      default -> null;
+    };
+  }
+
+  private void rebuildFromMemory(Stats.FromRows counted) {
+    int threads = Math.max(1, settings.threads());
+    int n = runs.heldCount();
+    QuadOrder[] orders = QuadOrder.values();
+    List<Future<Sorted>> sorted = new ArrayList<>();
+    // An order is handed to the sorters only when a buffer is free: at most `threads` at a time.
+    java.util.function.IntConsumer sort =
+        k ->
+            sorted.add(
+                sorters.submit(
+                    () -> {
+                      long[] rows = new long[n * orders[k].width()];
+                      return new Sorted(rows, runs.sortedInMemory(orders[k], rows));
+                    }));
+    int next = 0;
+    while (next < Math.min(threads, orders.length)) {
+      sort.accept(next++);
     }
-    held = null;
-    statsTrees.replace(w, Stats.count(ix, w.roots()));
-    w.markChanged();
+    try {
+      for (QuadOrder order : orders) {
+        Sorted r = sorted.get(order.ordinal()).get();
+        sorted.set(order.ordinal(), null);
+        BTree tree = ix.tree(order);
+        int slot = ix.slot(order);
+        w.setRoot(
+            slot,
+            tree.rebuildWith(
+                allocators[order.ordinal()], w.root(slot), r.rows, r.n, counter(order, counted)));
+        if (next < orders.length) {
+          sort.accept(next++);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while sorting a load", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
+    }
   }
 
   /**

@@ -45,6 +45,66 @@ public final class Stats {
     return counter.stats();
   }
 
+  /**
+   * Counts statistics from the rows of PSOG and POGS as a bulk build writes them, so no pass over
+   * the new trees is needed: quads, distinct subjects and graphs from PSOG's rows, distinct objects
+   * from POGS's (each new (p, o) prefix one), without a set of objects per predicate.
+   */
+  public static final class FromRows {
+    private final Stats stats = new Stats();
+    private long prevP = -1;
+    private long prevS = -1;
+    private boolean anyPsog;
+    private long lastG;
+    private long gCount;
+    private long prevPo = -1;
+    private long prevO = -1;
+    private boolean anyPogs;
+
+    /** A PSOG row {@code (p, s, o, g)}, in order. */
+    public void psog(long[] row) {
+      long p = row[0];
+      long s = row[1];
+      long g = row[3];
+      boolean newP = !anyPsog || p != prevP;
+      long[] c = stats.predicates.computeIfAbsent(p, k -> new long[3]);
+      if (newP || s != prevS) {
+        c[1]++;
+      }
+      c[0]++;
+      stats.quads++;
+      if (anyPsog && g != lastG) {
+        stats.graphs.merge(lastG, gCount, Long::sum);
+        gCount = 0;
+      }
+      lastG = g;
+      gCount++;
+      prevP = p;
+      prevS = s;
+      anyPsog = true;
+    }
+
+    /** A POGS row {@code (p, o, g, s)}, in order. */
+    public void pogs(long[] row) {
+      long p = row[0];
+      long o = row[1];
+      if (!anyPogs || p != prevPo || o != prevO) {
+        stats.predicates.computeIfAbsent(p, k -> new long[3])[2]++;
+      }
+      prevPo = p;
+      prevO = o;
+      anyPogs = true;
+    }
+
+    public Stats stats() {
+      if (gCount > 0) {
+        stats.graphs.merge(lastG, gCount, Long::sum);
+        gCount = 0;
+      }
+      return stats;
+    }
+  }
+
   /** Counts statistics from quads fed in PSOG order (a scan that has other work to do too). */
   public static final class Counter {
     private final Stats stats = new Stats();

@@ -1,0 +1,466 @@
+package dev.quarry.io;
+
+import dev.quarry.core.Store;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.core.Quad;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.RDFParseException;
+import org.eclipse.rdf4j.rio.RDFParser;
+import org.eclipse.rdf4j.rio.Rio;
+import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
+import org.eclipse.rdf4j.rio.helpers.BasicParserSettings;
+import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
+
+/**
+ * The loader's pipeline: every core parses and encodes. N-Triples and N-Quads are cut into chunks
+ * at line ends by the calling thread and each chunk is parsed on a worker ({@link LineParser}'s
+ * fast path, Rio for the lines it declines) and encoded there; other formats are parsed by Rio on
+ * the calling thread and encoded on the workers in batches. Quads go to the store's bulk load,
+ * which several threads may feed at once.
+ *
+ * <p>Errors: the first in file order wins whichever worker met it; chunks after it are skipped,
+ * chunks before it still parsed (they may hold an earlier error, and their line counts place it).
+ * With {@code skipBad}, a line Rio rejects is logged with its position, counted and left out.
+ */
+final class ParallelLoad {
+  static final int CHUNK_BYTES = 4 << 20;
+  private static final int BATCH = 4096;
+
+  private final Store.BulkLoad bulk;
+  private final Node target;
+  private final Loader.Options options;
+  private final ExecutorService workers;
+  private final Semaphore slots; // chunks or batches queued or being worked on, at most
+  private final int slotCount;
+  private final AtomicLong statements = new AtomicLong();
+  private final AtomicLong skipped = new AtomicLong();
+  private final long start = System.nanoTime();
+  private final ThreadLocal<Worker> worker = new ThreadLocal<>();
+  private final AtomicLong bytesRead = new AtomicLong();
+  private long bytesTotal;
+  private long reported;
+  private String phase = "parse";
+  private volatile Failure failure;
+  private final Map<Integer, LineSource> lineSources = new ConcurrentHashMap<>();
+  private final List<Skipped> skippedLines = new ArrayList<>();
+
+  /** Where the first error is: source, chunk and line within it. */
+  private record Failure(
+      int source, long chunk, long lineInChunk, long column, RuntimeException e) {
+    boolean before(int s, long c) {
+      return source < s || (source == s && chunk < c);
+    }
+  }
+
+  ParallelLoad(Store.BulkLoad bulk, Node target, Loader.Options options) {
+    this.bulk = bulk;
+    this.target = target;
+    this.options = options;
+    this.slotCount = options.threads() * 3;
+    this.slots = new Semaphore(slotCount);
+    AtomicInteger made = new AtomicInteger();
+    this.workers =
+        Executors.newFixedThreadPool(
+            options.threads(),
+            r -> {
+              Thread t = new Thread(r, "quarry-load-" + made.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  long statements() {
+    return statements.get();
+  }
+
+  long skipped() {
+    return skipped.get();
+  }
+
+  /** Loads the sources in order; throws the first error after every worker has stopped. */
+  void run(List<Loader.Source> sources) {
+    for (Loader.Source s : sources) {
+      bytesTotal = s.size() < 0 || bytesTotal < 0 ? -1 : bytesTotal + s.size();
+    }
+    try {
+      for (int i = 0; i < sources.size() && failure == null; i++) {
+        Loader.Source s = sources.get(i);
+        if (s.format() == RDFFormat.NTRIPLES || s.format() == RDFFormat.NQUADS) {
+          readChunks(i, s);
+        } else {
+          parseWithRio(i, s);
+        }
+      }
+      slots.acquireUninterruptibly(slotCount); // every chunk and batch done
+      slots.release(slotCount);
+    } finally {
+      workers.shutdownNow();
+    }
+    Failure f = failure;
+    if (f != null) {
+      throw placed(f);
+    }
+    if (skipped.get() > 0) {
+      logSkipped();
+    }
+  }
+
+  // ---- line formats: chunks parsed on the workers -------------------------------------------
+
+  /** One source's per-chunk line counts, to place an error within the file. */
+  private final class LineSource {
+    final int index;
+    final Loader.Source source;
+    final String blankScope;
+    final Map<Long, Integer> lines = new ConcurrentHashMap<>();
+
+    LineSource(int index, Loader.Source source) {
+      this.index = index;
+      this.source = source;
+      this.blankScope =
+          "f" + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + "_";
+    }
+
+    long linesBefore(long chunk) {
+      long n = 0;
+      for (long c = 0; c < chunk; c++) {
+        n += lines.getOrDefault(c, 0);
+      }
+      return n;
+    }
+  }
+
+  private void readChunks(int index, Loader.Source source) {
+    LineSource src = new LineSource(index, source);
+    lineSources.put(index, src);
+    boolean counted = source.file() != null; // raw bytes counted as read, for the ETA
+    try (InputStream in =
+        counted ? RdfFormats.open(source.file(), bytesRead) : source.opener().open()) {
+      byte[] buf = new byte[CHUNK_BYTES];
+      int have = 0;
+      long seq = 0;
+      while (failure == null) {
+        int n = in.readNBytes(buf, have, buf.length - have);
+        int end = have + n;
+        if (!counted) {
+          bytesRead.addAndGet(n);
+        }
+        if (end == 0) {
+          break;
+        }
+        int cut = end;
+        if (n > 0) {
+          cut = lastNewline(buf, end);
+          if (cut < 0) { // no line end in the whole buffer: a longer one
+            buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            have = end;
+            continue;
+          }
+          cut++;
+        }
+        byte[] chunk = java.util.Arrays.copyOf(buf, cut);
+        have = end - cut;
+        System.arraycopy(buf, cut, buf, 0, have);
+        long chunkSeq = seq++;
+        submit(() -> parseChunk(src, chunkSeq, chunk), index, chunkSeq);
+        report();
+        if (n == 0) {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      fail(
+          index,
+          Long.MAX_VALUE,
+          -1,
+          -1,
+          new LoadException(source.name(), -1, -1, "cannot read: " + e.getMessage()));
+    }
+  }
+
+  private static int lastNewline(byte[] b, int end) {
+    for (int i = end - 1; i >= 0; i--) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void parseChunk(LineSource src, long seq, byte[] b) {
+    Worker w = worker();
+    LineParser fast = w.parser(src, target);
+    List<Quad> batch = new ArrayList<>(BATCH);
+    int line = 0;
+    int pos = 0;
+    while (pos < b.length) {
+      int nl = pos;
+      while (nl < b.length && b[nl] != '\n') {
+        nl++;
+      }
+      int end = nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
+      line++;
+      Quad q = fast.parse(b, pos, end);
+      if (q == null) {
+        if (!w.rio(src, fast, b, pos, end, batch, seq, line)) {
+          return; // failed: recorded
+        }
+      } else if (q != LineParser.NOTHING) {
+        batch.add(q);
+      }
+      if (batch.size() >= BATCH) {
+        add(batch);
+        batch = new ArrayList<>(BATCH);
+      }
+      pos = nl + 1;
+    }
+    add(batch);
+    src.lines.put(seq, line);
+  }
+
+  private void add(List<Quad> batch) {
+    if (!batch.isEmpty()) {
+      bulk.addAll(batch);
+      statements.addAndGet(batch.size());
+    }
+  }
+
+  /** A worker thread's parsers: the fast one per source, and Rio for the lines it declines. */
+  private final class Worker {
+    private LineSource source;
+    private LineParser fast;
+    private RDFParser rio;
+    private final List<Statement> read = new ArrayList<>();
+
+    LineParser parser(LineSource src, Node target) {
+      if (source != src) {
+        source = src;
+        boolean quads = src.source.format() == RDFFormat.NQUADS;
+        fast = new LineParser(quads, target, src.blankScope);
+        rio = Rio.createParser(src.source.format());
+        rio.getParserConfig().set(BasicParserSettings.PRESERVE_BNODE_IDS, true);
+        rio.setParseErrorListener(new ParseErrorCollector());
+        rio.setRDFHandler(
+            new AbstractRDFHandler() {
+              @Override
+              public void handleStatement(Statement st) {
+                read.add(st);
+              }
+            });
+      }
+      return fast;
+    }
+
+    /** Rio reads a line the fast path declined; false if it failed (and the load with it). */
+    boolean rio(
+        LineSource src,
+        LineParser fast,
+        byte[] b,
+        int from,
+        int to,
+        List<Quad> out,
+        long seq,
+        int line) {
+      read.clear();
+      try {
+        rio.parse(new ByteArrayInputStream(b, from, to - from), src.source.baseIri());
+      } catch (RDFParseException e) {
+        long col = e.getColumnNumber();
+        if (col < 0) {
+          col = ErrorLocator.columnInLine(b, from, to, src.source.format(), src.source.baseIri());
+        }
+        String msg = Loader.withoutPosition(e.getMessage());
+        if (options.skipBad()) {
+          if (skipped.incrementAndGet() <= SKIPPED_LISTED) {
+            synchronized (skippedLines) {
+              skippedLines.add(new Skipped(src.index, seq, line, col, msg));
+            }
+          }
+          return true;
+        }
+        fail(src.index, seq, line, col, new LoadException(src.source.name(), -1, col, msg));
+        return false;
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      String declined = fast.declinedLanguage();
+      for (Statement st : read) {
+        out.add(RioTerms.toQuad(st, target, fast::blank));
+        if (declined != null
+            && st.getObject() instanceof Literal lit
+            && lit.getLanguage().isPresent()
+            && lit.getLanguage().get().equalsIgnoreCase(declined)) {
+          fast.acceptLanguage(declined, lit.getLanguage().get());
+        }
+      }
+      return true;
+    }
+  }
+
+  private Worker worker() {
+    Worker w = worker.get();
+    if (w == null) {
+      w = new Worker();
+      worker.set(w);
+    }
+    return w;
+  }
+
+  // ---- other formats: Rio on this thread, encoding on the workers ---------------------------
+
+  private void parseWithRio(int index, Loader.Source source) {
+    long[] seq = {0};
+    List<List<Quad>> pending = new ArrayList<>(1);
+    pending.add(new ArrayList<>(BATCH));
+    AbstractRDFHandler handler =
+        new AbstractRDFHandler() {
+          @Override
+          public void handleStatement(Statement st) {
+            List<Quad> batch = pending.get(0);
+            batch.add(RioTerms.toQuad(st, target));
+            if (batch.size() >= BATCH) {
+              send(batch);
+              pending.set(0, new ArrayList<>(BATCH));
+            }
+          }
+
+          private void send(List<Quad> batch) {
+            long s = seq[0]++;
+            submit(() -> add(batch), index, s);
+            report();
+            if (failure != null) {
+              throw new LoadException(source.name(), -1, -1, "stopped: the load failed");
+            }
+          }
+
+          @Override
+          public void endRDF() {
+            if (!pending.get(0).isEmpty()) {
+              send(pending.get(0));
+              pending.set(0, new ArrayList<>());
+            }
+          }
+        };
+    try {
+      Loader.parseInto(source, handler, bytesRead);
+    } catch (LoadException e) {
+      if (failure == null) {
+        fail(index, seq[0], -1, -1, e);
+      }
+    }
+  }
+
+  // ---- shared ---------------------------------------------------------------------------------
+
+  private void submit(Runnable task, int source, long seq) {
+    slots.acquireUninterruptibly();
+    try {
+      workers.execute(
+          () -> {
+            try {
+              Failure f = failure;
+              if (f == null || !f.before(source, seq)) {
+                task.run();
+              }
+            } catch (LoadException e) {
+              fail(source, seq, -1, -1, e);
+            } catch (RuntimeException | Error e) {
+              fail(
+                  source,
+                  seq,
+                  -1,
+                  -1,
+                  e instanceof RuntimeException r ? r : new RuntimeException(e));
+            } finally {
+              slots.release();
+            }
+          });
+    } catch (RuntimeException e) {
+      slots.release();
+      throw e;
+    }
+  }
+
+  /** Records an error if it comes before any recorded so far. */
+  private synchronized void fail(int source, long chunk, long line, long col, RuntimeException e) {
+    Failure f = failure;
+    if (f == null || source < f.source() || (source == f.source() && chunk < f.chunk())) {
+      failure = new Failure(source, chunk, line, col, e);
+    }
+  }
+
+  /** The first error, placed on its line in its file now that the chunks before it are counted. */
+  private RuntimeException placed(Failure f) {
+    LineSource src = lineSources.get(f.source());
+    if (f.lineInChunk() <= 0 || src == null || !(f.e() instanceof LoadException le)) {
+      return f.e();
+    }
+    return new LoadException(
+        le.source(), src.linesBefore(f.chunk()) + f.lineInChunk(), f.column(), le.getMessage());
+  }
+
+  /** The lines skipped as bad, each placed on its line, in file order; then how many in all. */
+  private void logSkipped() {
+    List<Skipped> all;
+    synchronized (skippedLines) {
+      all = new ArrayList<>(skippedLines);
+    }
+    all.sort(
+        java.util.Comparator.comparingInt(Skipped::source)
+            .thenComparingLong(Skipped::chunk)
+            .thenComparingLong(Skipped::line));
+    for (Skipped k : all) {
+      LineSource src = lineSources.get(k.source());
+      long line = src.linesBefore(k.chunk()) + k.line();
+      options
+          .log()
+          .accept(
+              src.source.name()
+                  + ":"
+                  + line
+                  + (k.column() >= 0 ? ":" + k.column() : "")
+                  + ": "
+                  + k.message()
+                  + " (skipped)");
+    }
+    if (skipped.get() > all.size()) {
+      options.log().accept((skipped.get() - all.size()) + " more bad lines skipped, not listed");
+    }
+  }
+
+  private record Skipped(int source, long chunk, long line, long column, String message) {}
+
+  /** Bad lines listed at most; beyond them only counted. */
+  private static final int SKIPPED_LISTED = 10_000;
+
+  private void report() {
+    long n = statements.get();
+    if (n - reported >= Loader.PROGRESS_EVERY) {
+      reported = n;
+      options
+          .progress()
+          .status(
+              new Loader.Status(
+                  phase,
+                  n,
+                  bytesRead.get(),
+                  bytesTotal,
+                  Duration.ofNanos(System.nanoTime() - start)));
+    }
+  }
+}
