@@ -29,6 +29,10 @@ public final class CrashWorker {
       concurrent(dir);
       return;
     }
+    if (args.length > 2 && args[1].equals("bigload")) {
+      bigLoad(dir, Integer.parseInt(args[2]));
+      return;
+    }
     try (Store store =
         Quarry.open(Config.defaults().with("store.location", dir).with("store.buffers", 512))) {
       DatasetGraph dsg = store.dataset();
@@ -88,6 +92,35 @@ public final class CrashWorker {
       for (Thread th : threads) {
         th.join();
       }
+    }
+  }
+
+  /** Quads in one load of the "bigload" mode: far past its 1 MB budget, so it spills. */
+  static final int BIG_LOAD = 60_000;
+
+  /**
+   * One bulk load of {@link #BIG_LOAD} quads in graph {@code g<round>} with a 1 MB budget (sorted
+   * runs on disk, terms into the hash index as it goes), printing "finishing SPILLED" before its
+   * commit (the merge and build) and "committed" after; it is killed somewhere in between.
+   */
+  static void bigLoad(Path dir, int round) {
+    try (Store store =
+            Quarry.open(Config.defaults().with("store.location", dir).with("store.buffers", 512));
+        Store.BulkLoad bulk = store.bulkLoad(new Store.BulkOptions(1 << 20, 2))) {
+      Node g = NodeFactory.createURI("http://crash/g" + round);
+      for (int i = 0; i < BIG_LOAD; i++) {
+        bulk.add(
+            Quad.create(
+                g,
+                subject(i % 5_000),
+                NodeFactory.createURI("http://crash/p" + (i % 7)),
+                NodeFactory.createLiteralString("v" + round + "-" + i)));
+      }
+      System.out.println("finishing " + bulk.spilledBytes());
+      System.out.flush();
+      bulk.commit();
+      System.out.println("committed");
+      System.out.flush();
     }
   }
 

@@ -1,0 +1,112 @@
+package dev.quarry.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.core.CheckReport;
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A process killed with SIGKILL while a bulk load past its memory merges its sorted runs and builds
+ * the indexes: after a restart the store is its previous commit exactly (each load there whole or
+ * not at all), and the indexes agree. See {@link CrashWorker#bigLoad}.
+ */
+@Timeout(600)
+class LoadCrashTest {
+  @TempDir Path dir;
+
+  private static Store open(Path store) {
+    return Quarry.open(Config.defaults().with("store.location", store).with("store.buffers", 512));
+  }
+
+  @Test
+  void aKillDuringTheMergeOrBuildLeavesThePreviousCommit() throws Exception {
+    Path store = dir.resolve("store");
+    try (Store s = open(store);
+        Store.BulkLoad base = s.bulkLoad()) {
+      for (int i = 0; i < 5_000; i++) {
+        base.add(
+            Quad.create(
+                Quad.defaultGraphIRI,
+                CrashWorker.subject(i),
+                CrashWorker.P,
+                NodeFactory.createLiteralString("base " + i)));
+      }
+      base.commit();
+    }
+    Random rnd = new Random(24);
+    long expected = 5_000;
+    int killedInFinish = 0;
+    Path said = dir.resolve("worker-out.txt");
+    for (int round = 0; round < 6; round++) {
+      Files.deleteIfExists(said);
+      Process worker =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "--enable-native-access=ALL-UNNAMED",
+                  "-Xmx512m",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  CrashWorker.class.getName(),
+                  store.toString(),
+                  "bigload",
+                  Integer.toString(round))
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .redirectOutput(said.toFile()) // read after the kill, which closes a pipe
+              .start();
+      List<String> lines = List.of();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (lines.isEmpty() && System.nanoTime() < deadline && worker.isAlive()) {
+        Thread.sleep(5);
+        lines = Files.readAllLines(said);
+      }
+      assertTrue(
+          !lines.isEmpty() && lines.get(0).startsWith("finishing "),
+          "round " + round + ": " + lines);
+      assertTrue(Long.parseLong(lines.get(0).substring(10)) > 0, "the load spilled: " + lines);
+      Thread.sleep(rnd.nextInt(400)); // somewhere in the merge, the build or the commit
+      worker.destroyForcibly(); // SIGKILL
+      assertTrue(worker.waitFor(30, TimeUnit.SECONDS));
+      boolean committed = Files.readAllLines(said).contains("committed");
+      killedInFinish += committed ? 0 : 1;
+      expected += committed ? CrashWorker.BIG_LOAD : 0;
+      try (Store s = open(store)) {
+        CheckReport report = s.check();
+        assertTrue(report.sound(), "round " + round + ": " + report);
+        DatasetGraph dsg = s.dataset();
+        int r = round;
+        boolean inStore = committed;
+        Txn.executeRead(
+            dsg,
+            () -> {
+              long inGraph =
+                  Iter.count(
+                      dsg.find(
+                          NodeFactory.createURI("http://crash/g" + r),
+                          Node.ANY,
+                          Node.ANY,
+                          Node.ANY));
+              assertEquals(inStore ? CrashWorker.BIG_LOAD : 0, inGraph, "round " + r);
+            });
+        assertEquals(expected, s.stats().quads(), "round " + round);
+      }
+    }
+    assertTrue(killedInFinish >= 2, "only " + killedInFinish + " kills landed before the commit");
+  }
+}
