@@ -113,17 +113,23 @@ class CrashRecoveryTest {
   }
 
   private static Process start(Path store, String mode) throws java.io.IOException {
-    return new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--enable-native-access=ALL-UNNAMED",
-            "-Xmx512m",
-            "-cp",
-            System.getProperty("java.class.path"),
-            CrashWorker.class.getName(),
-            store.toString(),
-            mode)
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    return worker(store, mode).start();
+  }
+
+  /** A {@link CrashWorker} child process on {@code store} (a 512 MB heap, stderr discarded). */
+  static ProcessBuilder worker(Path store, String... args) {
+    java.util.List<String> command =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CrashWorker.class.getName(),
+                store.toString()));
+    command.addAll(java.util.List.of(args));
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
   }
 
   @Test

@@ -57,17 +57,7 @@ class LoadCrashTest {
     for (int round = 0; round < 6; round++) {
       Files.deleteIfExists(said);
       Process worker =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "--enable-native-access=ALL-UNNAMED",
-                  "-Xmx512m",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  CrashWorker.class.getName(),
-                  store.toString(),
-                  "bigload",
-                  Integer.toString(round))
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
+          CrashRecoveryTest.worker(store, "bigload", Integer.toString(round))
               .redirectOutput(said.toFile()) // read after the kill, which closes a pipe
               .start();
       List<String> lines = List.of();
