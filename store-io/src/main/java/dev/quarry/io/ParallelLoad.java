@@ -29,9 +29,9 @@ import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
 /**
  * The loader's pipeline: every core parses and encodes. N-Triples and N-Quads are cut into chunks
  * at line ends by the calling thread and each chunk is parsed on a worker ({@link LineParser}'s
- * fast path, Rio for the lines it declines) and encoded there; other formats are parsed by Rio on
- * the calling thread and encoded on the workers in batches. Quads go to the store's bulk load,
- * which several threads may feed at once.
+ * fast path, Rio for the lines it declines) and encoded there; other formats are parsed by Rio, one
+ * thread per file and several files at once, and encoded on the workers in batches. Quads go to the
+ * store's bulk load, which several threads may feed at once.
  *
  * <p>Errors: the first in file order wins whichever worker met it; chunks after it are skipped,
  * chunks before it still parsed (they may hold an earlier error, and their line counts place it).
@@ -97,19 +97,47 @@ final class ParallelLoad {
     for (Loader.Source s : sources) {
       bytesTotal = s.size() < 0 || bytesTotal < 0 ? -1 : bytesTotal + s.size();
     }
+    // Files Rio parses (one thread each) go on parser threads of their own, several at once;
+    // line-format files are cut into chunks here, one after the other.
+    long rioFiles = sources.stream().filter(s -> !chunked(s)).count();
+    ExecutorService parsers =
+        rioFiles == 0
+            ? null
+            : Executors.newFixedThreadPool(
+                (int) Math.min(options.threads(), rioFiles),
+                r -> {
+                  Thread t = new Thread(r, "quarry-load-parse");
+                  t.setDaemon(true);
+                  return t;
+                });
     try {
+      List<java.util.concurrent.Future<?>> parsing = new ArrayList<>();
       for (int i = 0; i < sources.size() && failure == null; i++) {
         Loader.Source s = sources.get(i);
-        if (s.format() == RDFFormat.NTRIPLES || s.format() == RDFFormat.NQUADS) {
+        int index = i;
+        if (chunked(s)) {
           readChunks(i, s);
         } else {
-          parseWithRio(i, s);
+          parsing.add(parsers.submit(() -> parseWithRio(index, s)));
+        }
+      }
+      for (java.util.concurrent.Future<?> f : parsing) {
+        try {
+          f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while loading", e);
         }
       }
       slots.acquireUninterruptibly(slotCount); // every chunk and batch done
       slots.release(slotCount);
     } finally {
       workers.shutdownNow();
+      if (parsers != null) {
+        parsers.shutdownNow();
+      }
     }
     Failure f = failure;
     if (f != null) {
@@ -118,6 +146,10 @@ final class ParallelLoad {
     if (skipped.get() > 0) {
       logSkipped();
     }
+  }
+
+  private static boolean chunked(Loader.Source s) {
+    return s.format() == RDFFormat.NTRIPLES || s.format() == RDFFormat.NQUADS;
   }
 
   // ---- line formats: chunks parsed on the workers -------------------------------------------
@@ -321,7 +353,7 @@ final class ParallelLoad {
     return w;
   }
 
-  // ---- other formats: Rio on this thread, encoding on the workers ---------------------------
+  // ---- other formats: Rio on a parser thread per file, encoding on the workers ----------------
 
   private void parseWithRio(int index, Loader.Source source) {
     long[] seq = {0};
@@ -448,7 +480,7 @@ final class ParallelLoad {
   /** Bad lines listed at most; beyond them only counted. */
   private static final int SKIPPED_LISTED = 10_000;
 
-  private void report() {
+  private synchronized void report() {
     long n = statements.get();
     if (n - reported >= Loader.PROGRESS_EVERY) {
       reported = n;
