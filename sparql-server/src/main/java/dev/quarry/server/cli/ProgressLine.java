@@ -20,14 +20,18 @@ final class ProgressLine implements Loader.Progress {
   @Override
   public void status(Loader.Status s) {
     double secs = Math.max(1e-9, s.elapsed().toNanos() / 1e9);
-    StringBuilder line =
-        new StringBuilder(
-            String.format(
-                "\r  %-5s %,d triples, %.1f s, %,.0f triples/s",
-                s.phase(), s.statements(), secs, s.statements() / secs));
+    StringBuilder line = new StringBuilder(String.format("\r  %-5s ", s.phase()));
     if (s.bytesTotal() > 0 && s.bytesRead() >= 0) {
-      line.append(String.format(", %.0f%% read", 100.0 * s.bytesRead() / s.bytesTotal()));
+      double share = Math.min(1, s.bytesRead() / (double) s.bytesTotal());
+      int filled = (int) Math.round(share * 30);
+      line.append('[')
+          .append("#".repeat(filled))
+          .append(".".repeat(30 - filled))
+          .append(String.format("] %3.0f%% ", 100 * share));
     }
+    line.append(
+        String.format(
+            "%,d triples, %.1f s, %,.0f triples/s", s.statements(), secs, s.statements() / secs));
     Duration eta = s.eta();
     if (eta != null) {
       line.append(String.format(", ETA %d s", eta.toSeconds()));
