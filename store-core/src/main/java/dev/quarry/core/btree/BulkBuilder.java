@@ -35,7 +35,11 @@ final class BulkBuilder {
     }
     while (any) {
       if (count > 0 && Rows.compare(rows, (count - 1) * width, row, 0, width) >= 0) {
-        throw new IllegalArgumentException("bulk build rows must be strictly ascending");
+        throw new IllegalArgumentException(
+            "bulk build rows must be strictly ascending: "
+                + Arrays.toString(Arrays.copyOfRange(rows, (count - 1) * width, count * width))
+                + " then "
+                + Arrays.toString(row));
       }
       System.arraycopy(row, 0, rows, count * width, width);
       int add =

@@ -215,8 +215,36 @@ public final class BufferPool implements AutoCloseable {
     return f;
   }
 
+  // ---- what read-ahead may install --------------------------------------------------------------
+  // A read-ahead reads the disk, then installs what it read: a page written back and evicted (or
+  // freed) in between would come back as it was before. Each write-back and discard stamps the
+  // page's slot; a read-ahead installs only pages no stamp newer than its read has touched (a
+  // shared slot only costs a skipped prefetch).
+  private final java.util.concurrent.atomic.AtomicLong changes =
+      new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLongArray changedAt =
+      new java.util.concurrent.atomic.AtomicLongArray(1 << 14);
+
+  private static int changeSlot(long page) {
+    return (int) ((page * 0x9E3779B97F4A7C15L) >>> 50);
+  }
+
+  private void changed(long page) {
+    changedAt.set(changeSlot(page), changes.incrementAndGet());
+  }
+
+  private boolean changedSince(long page, long stamp) {
+    return changedAt.get(changeSlot(page)) > stamp;
+  }
+
+  /** The stamp a read-ahead takes before it reads the disk, for {@link #install}. */
+  long changeStamp() {
+    return changes.get();
+  }
+
   /** Drops {@code page} from the pool without writing it (the page was freed). */
   public void discard(long page) {
+    changed(page);
     int f = fixExclusiveIfResident(page);
     if (f < 0) {
       return;
@@ -326,6 +354,7 @@ public final class BufferPool implements AutoCloseable {
   void writePage(long page, MemorySegment copy) throws IOException {
     Pages.stampChecksum(copy);
     store.write(page, copy);
+    changed(page);
     metrics.writes.increment();
     metrics.bytesWritten.add(Pages.PAGE_SIZE);
   }
@@ -363,8 +392,8 @@ public final class BufferPool implements AutoCloseable {
    * Installs a page read by read-ahead, if it is not resident already and was ever written. Called
    * from I/O threads; never throws.
    */
-  boolean install(long page, MemorySegment src) {
-    if (table.get(page) >= 0 || Pages.isZeroPage(src)) {
+  boolean install(long page, MemorySegment src, long readSince) {
+    if (table.get(page) >= 0 || Pages.isZeroPage(src) || changedSince(page, readSince)) {
       return false;
     }
     if (!Pages.checksumValid(src)) {
@@ -373,6 +402,11 @@ public final class BufferPool implements AutoCloseable {
     int v = victim();
     frames.setPage(v, page);
     if (table.putIfAbsent(page, v) >= 0) {
+      release(v);
+      return false;
+    }
+    if (changedSince(page, readSince)) { // written back and evicted between the check and now
+      table.remove(page, v);
       release(v);
       return false;
     }

@@ -117,6 +117,7 @@ final class IoWorker implements AutoCloseable {
       return;
     }
     int n = (int) (last - first + 1);
+    long readSince = pool.changeStamp(); // before the read: see BufferPool.install
     store.readRun(first, n, staging);
     metrics.readRequestsBatched.increment();
     metrics.readPagesBatched.add(n);
@@ -124,7 +125,7 @@ final class IoWorker implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       long page = first + i;
       if (wanted(r, page)) {
-        pool.install(page, staging.asSlice((long) i * Pages.PAGE_SIZE, Pages.PAGE_SIZE));
+        pool.install(page, staging.asSlice((long) i * Pages.PAGE_SIZE, Pages.PAGE_SIZE), readSince);
       }
     }
   }
