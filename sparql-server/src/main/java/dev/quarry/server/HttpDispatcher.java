@@ -40,6 +40,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   private final boolean tls;
   private final ExecutorService workers;
   private final PrometheusMeterRegistry metrics;
+  private final AdminHandler admin;
 
   /** Whether the store answers; throws what it throws when it does not. */
   @FunctionalInterface
@@ -55,7 +56,9 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       boolean updatesEnabled,
       boolean tls,
       ExecutorService workers,
-      PrometheusMeterRegistry metrics) {
+      PrometheusMeterRegistry metrics,
+      AdminHandler admin) {
+    this.admin = admin;
     this.sparql = sparql;
     this.graphStore = graphStore;
     this.health = health;
@@ -82,6 +85,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
         case "/", "" -> light(ctx, req, keepAlive, "text/html", QueryPage::html);
         case "/health" -> health(ctx, keepAlive);
         case "/metrics" -> light(ctx, req, keepAlive, "text/plain; version=0.0.4", metrics::scrape);
+        case AdminHandler.STATS -> {
+          requireMethod(req, HttpMethod.GET);
+          run(ctx, req, false, keepAlive, json(ctx, keepAlive, admin::statsJson));
+        }
+        case AdminHandler.CHECK -> {
+          // A full pass over the store: an administrator's request, with credentials as writes.
+          requireMethod(req, HttpMethod.POST);
+          run(ctx, req, true, keepAlive, json(ctx, keepAlive, admin::checkJson));
+        }
         default -> {
           if (path.startsWith(GraphStoreRequest.DATA_PATH + "/")) {
             endpoint(ctx, req, path, keepAlive);
@@ -126,6 +138,20 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
         run(ctx, req, true, ka, () -> sparql.update(ctx, sr, ka));
       }
     }
+  }
+
+  private static void requireMethod(FullHttpRequest req, HttpMethod method) {
+    if (!req.method().equals(method)) {
+      throw new HttpError(
+          HttpResponseStatus.METHOD_NOT_ALLOWED,
+          new QueryStringDecoder(req.uri()).path() + " takes " + method.name() + " only");
+    }
+  }
+
+  private static Runnable json(
+      ChannelHandlerContext ctx, boolean keepAlive, Supplier<String> body) {
+    return () ->
+        HttpResponses.send(ctx, HttpResponseStatus.OK, "application/json", body.get(), keepAlive);
   }
 
   private void requireUpdates(String what) {
@@ -259,7 +285,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       return GraphStoreRequest.DATA_PATH;
     }
     return switch (path) {
-      case "/sparql", "/query", "/update", "/health", "/metrics", "/" -> path;
+      case "/sparql",
+          "/query",
+          "/update",
+          "/health",
+          "/metrics",
+          "/",
+          AdminHandler.STATS,
+          AdminHandler.CHECK ->
+          path;
       case "/sparql/" -> "/sparql";
       default -> "other";
     };

@@ -207,7 +207,8 @@ public final class QuarryServer implements AutoCloseable {
             cfg.updateEnabled(),
             tls != null,
             workers,
-            metrics);
+            metrics,
+            new AdminHandler(store));
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
 
     boolean epoll = Epoll.isAvailable();

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(
@@ -17,18 +18,37 @@ final class CheckCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
+  @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
   @Override
-  public Integer call() {
-    try (Store s = store.openExisting()) {
-      CheckReport r = s.check();
-      PrintWriter out = spec.commandLine().getOut();
-      if (r.sound()) {
-        out.println("sound: " + r.checked());
-        return 0;
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    RunningServer server = store.server(token);
+    if (server != null) { // the server holds the store: it checks a snapshot of it
+      org.apache.jena.atlas.json.JsonObject r;
+      try (var in =
+          server.send("/$/check", "POST", null, "application/json", StatsCommand.noBody()).body()) {
+        r = org.apache.jena.atlas.json.JSON.parse(in);
       }
-      out.println("NOT SOUND: " + r.checked());
-      r.problems().forEach(p -> out.println("  " + p));
-      return QuarryMain.FAILED;
+      java.util.List<String> problems = new java.util.ArrayList<>();
+      r.get("problems").getAsArray().forEach(p -> problems.add(p.getAsString().value()));
+      return report(out, new CheckReport(problems, r.getString("checked")));
     }
+    try (Store s = store.openExisting()) {
+      return report(out, s.check());
+    }
+  }
+
+  private static int report(PrintWriter out, CheckReport r) {
+    if (r.sound()) {
+      out.println("sound: " + r.checked());
+      return 0;
+    }
+    out.println("NOT SOUND: " + r.checked());
+    r.problems().forEach(p -> out.println("  " + p));
+    return QuarryMain.FAILED;
   }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "stats", mixinStandardHelpOptions = true, description = "Show what a store holds.")
@@ -14,18 +15,47 @@ final class StatsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
+  @Option(
+      names = "--token",
+      description = "A bearer token for the server holding the store, if it asks for one.")
+  String token;
+
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    RunningServer server = store.server(token);
+    if (server != null) { // the server holds the store: ask it
+      org.apache.jena.atlas.json.JsonObject st;
+      try (var in = server.send("/$/stats", "GET", null, "application/json", noBody()).body()) {
+        st = org.apache.jena.atlas.json.JSON.parse(in);
+      }
+      print(
+          out,
+          st.getString("location") + " (through the server at " + server.endpoint() + ")",
+          st.getString("backend"),
+          new StoreStats(
+              st.getNumber("quads").longValue(),
+              st.getNumber("graphs").longValue(),
+              st.getNumber("terms").longValue(),
+              st.getNumber("bytes").longValue()));
+      return 0;
+    }
     try (Store s = store.openExisting()) {
-      StoreStats st = s.stats();
-      PrintWriter out = spec.commandLine().getOut();
-      out.printf("store    %s%n", s.location().map(Object::toString).orElse("(memory)"));
-      out.printf("backend  %s%n", s.backend());
-      out.printf("quads    %,d%n", st.quads());
-      out.printf("graphs   %,d%n", st.graphs());
-      out.printf("terms    %,d%n", st.terms());
-      out.printf("bytes    %,d (%s)%n", st.bytesOnDisk(), Texts.bytes(st.bytesOnDisk()));
+      print(out, s.location().map(Object::toString).orElse("(memory)"), s.backend(), s.stats());
     }
     return 0;
+  }
+
+  static java.net.http.HttpRequest.BodyPublisher noBody() {
+    return java.net.http.HttpRequest.BodyPublishers.noBody();
+  }
+
+  private static void print(PrintWriter out, String location, String backend, StoreStats st) {
+    out.printf("store    %s%n", location);
+    out.printf("backend  %s%n", backend);
+    out.printf("quads    %,d%n", st.quads());
+    out.printf("graphs   %,d%n", st.graphs());
+    out.printf("terms    %,d%n", st.terms());
+    out.printf("bytes    %,d (%s)%n", st.bytesOnDisk(), Texts.bytes(st.bytesOnDisk()));
   }
 }
