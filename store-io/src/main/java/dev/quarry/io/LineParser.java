@@ -25,6 +25,10 @@ final class LineParser {
   private static final String DIR_LANG_STRING =
       "http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString";
 
+  /** Rio reads IRIs with this prefix as RDF-star triples it encoded itself: Rio's to read. */
+  private static final byte[] RDF4J_TRIPLE =
+      "urn:rdf4j:triple:".getBytes(StandardCharsets.ISO_8859_1);
+
   private static final boolean[] PCHAR = new boolean[128]; // allowed in an IRI past its scheme
   private static final boolean[] LABEL = new boolean[128]; // allowed in a blank node label
 
@@ -86,7 +90,7 @@ final class LineParser {
     declinedLanguage = null;
     skipSpace(line, to);
     if (at == to || line[at] == '#') {
-      return NOTHING;
+      return endsClean(line, to) ? NOTHING : null;
     }
     Node s = subject(line, to);
     if (s == null) {
@@ -116,7 +120,7 @@ final class LineParser {
     }
     at++;
     skipSpace(line, to);
-    if (at < to && line[at] != '#') {
+    if (at < to && (line[at] != '#' || !endsClean(line, to))) {
       return null;
     }
     return Quad.create(g, s, p, o);
@@ -129,6 +133,19 @@ final class LineParser {
           NodeFactory.createURI("urn:x-quarry:nothing"),
           NodeFactory.createURI("urn:x-quarry:nothing"),
           NodeFactory.createURI("urn:x-quarry:nothing"));
+
+  /**
+   * Whether the rest of the line (a comment) holds no carriage return: Rio ends a line there too,
+   * and what follows it is a line of its own for Rio to judge.
+   */
+  private boolean endsClean(byte[] b, int to) {
+    for (int i = at; i < to; i++) {
+      if (b[i] == '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
 
   private void skipSpace(byte[] b, int to) {
     while (at < to && (b[at] == ' ' || b[at] == '\t')) {
@@ -162,7 +179,7 @@ final class LineParser {
     }
     int start = at + 1;
     int end = iriEnd(b, start, to);
-    if (end < 0) {
+    if (end < 0 || startsWith(b, start, end, RDF4J_TRIPLE)) {
       return null;
     }
     at = end + 1;
@@ -237,6 +254,11 @@ final class LineParser {
       }
     }
     return -1;
+  }
+
+  private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+    return to - from >= prefix.length
+        && java.util.Arrays.equals(b, from, from + prefix.length, prefix, 0, prefix.length);
   }
 
   private static boolean pct(byte[] b, int i, int to) {

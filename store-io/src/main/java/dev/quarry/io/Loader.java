@@ -259,7 +259,7 @@ public final class Loader {
     }
   }
 
-  private static boolean thrownByParser(RuntimeException e) {
+  static boolean thrownByParser(RuntimeException e) {
     StackTraceElement[] at = e.getStackTrace();
     return at.length > 0 && at[0].getClassName().startsWith("org.eclipse.rdf4j.");
   }

@@ -309,14 +309,29 @@ final class ParallelLoad {
         long seq,
         int line) {
       read.clear();
+      long col;
+      String msg;
       try {
         rio.parse(new ByteArrayInputStream(b, from, to - from), src.source.baseIri());
+        col = 0;
+        msg = null;
       } catch (RDFParseException e) {
-        long col = e.getColumnNumber();
+        col = e.getColumnNumber();
+        msg = Loader.withoutPosition(e.getMessage());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (RuntimeException e) {
+        if (!Loader.thrownByParser(e)) {
+          throw e; // Quarry's own failure
+        }
+        // Rio failing on malformed data with its own exception (an RDF-star IRI it cannot decode)
+        col = -1;
+        msg = "not valid " + src.source.format().getName() + ": " + e.getMessage();
+      }
+      if (msg != null) {
         if (col < 0) {
           col = ErrorLocator.columnInLine(b, from, to, src.source.format(), src.source.baseIri());
         }
-        String msg = Loader.withoutPosition(e.getMessage());
         if (options.skipBad()) {
           if (skipped.incrementAndGet() <= SKIPPED_LISTED) {
             synchronized (skippedLines) {
@@ -327,8 +342,6 @@ final class ParallelLoad {
         }
         fail(src.index, seq, line, col, new LoadException(src.source.name(), -1, col, msg));
         return false;
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
       }
       String declined = fast.declinedLanguage();
       for (Statement st : read) {

@@ -87,6 +87,9 @@ class LineParserTest {
       "_: <http://ex.org/p> <http://ex.org/o> .",
       "<< <http://ex.org/s> <http://ex.org/p> <http://ex.org/o> >> <http://ex.org/p> \"x\" .",
       "<http://ex.org/s> <http://ex.org/p> <http://ex.org/o> <http://ex.org/g> .", // N-Triples
+      "# a comment\r then what Rio reads as a line of its own", // found by LoaderFuzzTest
+      "<http://ex.org/s> <http://ex.org/p> <http://ex.org/o> . # c\rmore",
+      "<urn:rdf4j:triple:http://ex/a> <http://ex.org/p> \"x\" .", // Rio's RDF-star encoding
     };
     for (String line : lines) {
       assertNull(fast(line, false), "the fast path took: " + line);
