@@ -240,6 +240,7 @@ final class ParallelLoad {
     List<Quad> batch = new ArrayList<>(BATCH);
     int line = 0;
     int pos = 0;
+    int declined = 0;
     while (pos < b.length) {
       int nl = pos;
       while (nl < b.length && b[nl] != '\n') {
@@ -248,6 +249,14 @@ final class ParallelLoad {
       int end = nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
       line++;
       Quad q = fast.parse(b, pos, end);
+      if (q == null
+          && ++declined == BLOCK_AFTER
+          && !options.skipBad()
+          && w.rioBlock(src, b, pos, batch)) {
+        // Data the fast path does not take (non-ASCII IRIs, say): Rio read the rest of the chunk.
+        line += linesIn(b, nl + 1);
+        break;
+      }
       if (q == null) {
         if (!w.rio(src, fast, b, pos, end, batch, seq, line)) {
           return; // failed: recorded
@@ -263,6 +272,23 @@ final class ParallelLoad {
     }
     add(batch);
     src.lines.put(seq, line);
+  }
+
+  /**
+   * Lines the fast path may decline in a chunk before Rio reads the rest of it in one go (a call of
+   * Rio per line costs far more than one per chunk).
+   */
+  private static final int BLOCK_AFTER = 16;
+
+  /** Lines from {@code from} to the end of the chunk. */
+  private static int linesIn(byte[] b, int from) {
+    int n = 0;
+    for (int i = from; i < b.length; i++) {
+      if (b[i] == '\n') {
+        n++;
+      }
+    }
+    return from < b.length && b[b.length - 1] != '\n' ? n + 1 : n;
   }
 
   private void add(List<Quad> batch) {
@@ -296,6 +322,32 @@ final class ParallelLoad {
             });
       }
       return fast;
+    }
+
+    /**
+     * Rio reads the chunk from {@code from} to its end in one go, adding to {@code out}; false,
+     * with nothing added, if it fails there (the caller then goes line by line, and places the
+     * error).
+     */
+    boolean rioBlock(LineSource src, byte[] b, int from, List<Quad> out) {
+      read.clear();
+      try {
+        rio.parse(new ByteArrayInputStream(b, from, b.length - from), src.source.baseIri());
+      } catch (RDFParseException e) {
+        return false;
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (RuntimeException e) {
+        if (!Loader.thrownByParser(e)) {
+          throw e;
+        }
+        return false;
+      }
+      for (Statement st : read) {
+        out.add(RioTerms.toQuad(st, target, fast::blank));
+      }
+      read.clear();
+      return true;
     }
 
     /** Rio reads a line the fast path declined; false if it failed (and the load with it). */

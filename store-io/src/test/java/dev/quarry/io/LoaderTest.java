@@ -279,6 +279,46 @@ class LoaderTest {
     }
   }
 
+  /**
+   * Lines the fast path declines (IRIs with non-ASCII letters) are read by Rio, past a few of them
+   * a chunk at a time; what is loaded is what Rio reads, and an error among them is still placed on
+   * its line.
+   */
+  @Test
+  void linesTheFastPathDeclinesLoadAsRioReadsThemAndErrorsStayPlaced() throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 5_000; i++) {
+      sb.append("<http://ex/é").append(i).append("> <http://ex/p> \"v").append(i).append("\" .\n");
+    }
+    Path good = write("unicode.nt", sb.toString());
+    Loader.Result r =
+        Loader.load(
+            store,
+            List.of(Loader.Source.of(good)),
+            null,
+            Loader.Options.defaults(Loader.Progress.NONE));
+    assertEquals(5_000, r.statements());
+    assertEquals(5_000, count(Node.ANY));
+    List<Quad> rio = new ArrayList<>();
+    Loader.parse(Loader.Source.of(good), null, rio::add);
+    DatasetGraph dsg = store.dataset();
+    Txn.executeRead(dsg, () -> rio.forEach(q -> assertTrue(dsg.contains(q), q.toString())));
+
+    sb.append("<http://ex/é> <http://ex/p> <not valid> .\n");
+    Path bad = write("unicode-bad.nt", sb.toString());
+    LoadException e =
+        assertThrows(
+            LoadException.class,
+            () ->
+                Loader.load(
+                    store,
+                    List.of(Loader.Source.of(bad)),
+                    null,
+                    Loader.Options.defaults(Loader.Progress.NONE)));
+    assertEquals(5_001, e.line(), e.describe());
+    assertEquals(5_000, count(Node.ANY));
+  }
+
   /** Each file of a store directory (not the lock) and the SHA-256 of its bytes. */
   private static Map<String, String> digests(Path storeDir) throws Exception {
     Map<String, String> out = new java.util.TreeMap<>();
