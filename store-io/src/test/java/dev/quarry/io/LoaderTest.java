@@ -249,15 +249,7 @@ class LoaderTest {
     copy(dir.resolve("store"), twin);
     Quarry.open(twin).close();
     store = Quarry.open(dir.resolve("store"));
-    LoadException e =
-        assertThrows(
-            LoadException.class,
-            () ->
-                Loader.load(
-                    store,
-                    List.of(Loader.Source.of(big)),
-                    null,
-                    Loader.Options.defaults(Loader.Progress.NONE).withThreads(3)));
+    LoadException e = failedLoad(big, Loader.Options.defaults(Loader.Progress.NONE).withThreads(3));
     assertEquals(lines + 1, e.line(), e.describe());
     assertTrue(e.column() > 0, e.describe());
     store.close();
@@ -306,17 +298,16 @@ class LoaderTest {
 
     sb.append("<http://ex/é> <http://ex/p> <not valid> .\n");
     Path bad = write("unicode-bad.nt", sb.toString());
-    LoadException e =
-        assertThrows(
-            LoadException.class,
-            () ->
-                Loader.load(
-                    store,
-                    List.of(Loader.Source.of(bad)),
-                    null,
-                    Loader.Options.defaults(Loader.Progress.NONE)));
+    LoadException e = failedLoad(bad, Loader.Options.defaults(Loader.Progress.NONE));
     assertEquals(5_001, e.line(), e.describe());
     assertEquals(5_000, count(Node.ANY));
+  }
+
+  /** The error a load of {@code file} with {@code options} fails with. */
+  private LoadException failedLoad(Path file, Loader.Options options) {
+    return assertThrows(
+        LoadException.class,
+        () -> Loader.load(store, List.of(Loader.Source.of(file)), null, options));
   }
 
   /** Each file of a store directory (not the lock) and the SHA-256 of its bytes. */
