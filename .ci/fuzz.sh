@@ -13,6 +13,7 @@ targets=(
   "store-io LoaderFuzzTest"
   "sparql-server RequestFuzzTest"
   "store-core TermCodecFuzzTest"
+  "store-core PageCorruptionFuzzTest"
 )
 # store-core ExecutorFuzzTest is fuzzed by hand (JAZZER_FUZZ=1 ./mvnw test -pl store-core
 # -Dtest=ExecutorFuzzTest): its oracle, ARQ, has quirks of its own that a finding must be triaged

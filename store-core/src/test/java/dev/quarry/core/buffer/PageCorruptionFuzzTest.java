@@ -1,0 +1,64 @@
+package dev.quarry.core.buffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.quarry.core.storage.CorruptPageException;
+import dev.quarry.core.storage.MemoryPageStore;
+import dev.quarry.core.storage.Pages;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * A page damaged on its device (bytes flipped anywhere, the checksum's included) is an error when
+ * it is read, never its content: the page decoders only ever see pages whose CRC32C matched. Seeds
+ * and findings are in the test resources; {@code JAZZER_FUZZ=1} fuzzes (docs/FUZZING.md).
+ */
+class PageCorruptionFuzzTest {
+  @FuzzTest(maxDuration = "30s")
+  void aDamagedPageIsAnErrorNeverItsContent(FuzzedDataProvider data) throws Exception {
+    MemoryPageStore store = new MemoryPageStore();
+    try (BufferPool pool =
+        BufferPool.open(store, BufferPoolConfig.ofFrames(16).withExtentReadAhead(false))) {
+      int f = pool.create(0);
+      for (int off = Pages.HEADER_SIZE; off < Pages.PAGE_SIZE; off += 8) {
+        pool.memory().set(ValueLayout.JAVA_LONG_UNALIGNED, pool.offset(f) + off, off * 31L + 7);
+      }
+      pool.unfixExclusive(f, true);
+      pool.flush();
+    }
+    MemorySegment page = Arena.ofAuto().allocate(Pages.PAGE_SIZE, Pages.ALIGNMENT);
+    store.read(0, page);
+    byte[] before = page.toArray(ValueLayout.JAVA_BYTE);
+    int damages = data.consumeInt(1, 8);
+    for (int i = 0; i < damages; i++) {
+      long at = data.consumeInt(0, Pages.PAGE_SIZE - 1);
+      page.set(
+          ValueLayout.JAVA_BYTE,
+          at,
+          (byte) (page.get(ValueLayout.JAVA_BYTE, at) ^ data.consumeByte()));
+    }
+    boolean changed = !java.util.Arrays.equals(before, page.toArray(ValueLayout.JAVA_BYTE));
+    store.write(0, page); // raw, as a device would damage it
+    try (BufferPool fresh =
+        BufferPool.open(store, BufferPoolConfig.ofFrames(16).withExtentReadAhead(false))) {
+      if (!changed) {
+        int g = fresh.fixShared(0);
+        assertEquals(
+            Pages.HEADER_SIZE * 31L + 7,
+            fresh
+                .memory()
+                .get(ValueLayout.JAVA_LONG_UNALIGNED, fresh.offset(g) + Pages.HEADER_SIZE));
+        fresh.unfixShared(g);
+        return;
+      }
+      UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> fresh.fixShared(0));
+      assertInstanceOf(CorruptPageException.class, e.getCause(), String.valueOf(e.getCause()));
+    }
+  }
+}
