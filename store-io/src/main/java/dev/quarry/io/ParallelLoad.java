@@ -54,7 +54,6 @@ final class ParallelLoad {
   private final AtomicLong bytesRead = new AtomicLong();
   private long bytesTotal;
   private long reported;
-  private String phase = "parse";
   private volatile Failure failure;
   private final Map<Integer, LineSource> lineSources = new ConcurrentHashMap<>();
   private final List<Skipped> skippedLines = new ArrayList<>();
@@ -236,7 +235,7 @@ final class ParallelLoad {
 
   private void parseChunk(LineSource src, long seq, byte[] b) {
     Worker w = worker();
-    LineParser fast = w.parser(src, target);
+    LineParser fast = w.parser(src);
     List<Quad> batch = new ArrayList<>(BATCH);
     int line = 0;
     int pos = 0;
@@ -305,7 +304,7 @@ final class ParallelLoad {
     private RDFParser rio;
     private final List<Statement> read = new ArrayList<>();
 
-    LineParser parser(LineSource src, Node target) {
+    LineParser parser(LineSource src) {
       if (source != src) {
         source = src;
         boolean quads = src.source.format() == RDFFormat.NQUADS;
@@ -553,7 +552,7 @@ final class ParallelLoad {
           .progress()
           .status(
               new Loader.Status(
-                  phase,
+                  "parse",
                   n,
                   bytesRead.get(),
                   bytesTotal,

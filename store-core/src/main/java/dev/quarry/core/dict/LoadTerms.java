@@ -12,10 +12,13 @@ import java.util.function.LongSupplier;
 final class LoadTerms {
   private static final int SEGMENTS = 256; // a power of two
   private final Segment[] segments = new Segment[SEGMENTS];
+  // Heap the tables hold, kept as they grow: read after every batch a loading thread adds.
+  private final java.util.concurrent.atomic.AtomicLong bytes =
+      new java.util.concurrent.atomic.AtomicLong();
 
   LoadTerms() {
     for (int i = 0; i < SEGMENTS; i++) {
-      segments[i] = new Segment();
+      segments[i] = new Segment(bytes);
     }
   }
 
@@ -72,7 +75,8 @@ final class LoadTerms {
             k += 3;
           }
         }
-        segments[i] = new Segment();
+        bytes.addAndGet(-(long) t.length * 8);
+        segments[i] = new Segment(bytes);
       }
     }
     RowSort.sort(rows, k / 3, 3);
@@ -81,13 +85,7 @@ final class LoadTerms {
 
   /** Bytes the table holds on the heap. */
   long bytes() {
-    long b = 0;
-    for (Segment s : segments) {
-      synchronized (s) {
-        b += (long) s.table.length * 8;
-      }
-    }
-    return b;
+    return bytes.get();
   }
 
   private Segment segment(long h1, long h2) {
@@ -98,8 +96,14 @@ final class LoadTerms {
    * One part of the table: linear probing over rows of three longs, an id of 0 marks a free row.
    */
   private static final class Segment {
+    private final java.util.concurrent.atomic.AtomicLong bytes;
     long[] table = new long[3 * 16];
     int count;
+
+    Segment(java.util.concurrent.atomic.AtomicLong bytes) {
+      this.bytes = bytes;
+      bytes.addAndGet((long) table.length * 8);
+    }
 
     long get(long h1, long h2) {
       long[] t = table;
@@ -119,6 +123,7 @@ final class LoadTerms {
       if ((count + 1) * 4L > (table.length / 3) * 3L) { // over 3/4 full: twice the rows
         long[] old = table;
         table = new long[old.length * 2];
+        bytes.addAndGet((long) old.length * 8);
         count = 0;
         for (int j = 0; j < old.length; j += 3) {
           if (old[j + 2] != NodeIds.NONE) {

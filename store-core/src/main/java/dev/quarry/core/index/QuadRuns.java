@@ -1,7 +1,6 @@
 package dev.quarry.core.index;
 
 import dev.quarry.core.btree.BTree;
-import dev.quarry.core.btree.RowSort;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -97,16 +96,7 @@ final class QuadRuns implements AutoCloseable {
 
   /** The held quads as {@code order}'s sorted rows without repeats, in {@code into} (4 x held). */
   int sortedInMemory(QuadOrder order, long[] into) {
-    return sortHeld(order, into);
-  }
-
-  private int sortHeld(QuadOrder order, long[] into) {
-    int width = order.width();
-    for (int i = 0; i < count; i++) {
-      order.toRow(held, i * 4, into, i * width);
-    }
-    RowSort.sort(into, count, width);
-    return RowSort.dedupe(into, count, width);
+    return QuadWriter.sortRows(order, held, count, null, into);
   }
 
   /** Writes the held quads as a run: each order sorted (in parallel) and written to its file. */
@@ -142,7 +132,7 @@ final class QuadRuns implements AutoCloseable {
   private long writeRun(QuadOrder order, Path file) throws IOException {
     int width = order.width();
     long[] rows = new long[count * width];
-    int n = sortHeld(order, rows);
+    int n = sortedInMemory(order, rows);
     try (DataOutputStream out =
         new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
       varint(out, n);

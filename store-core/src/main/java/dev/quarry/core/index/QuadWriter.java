@@ -291,16 +291,24 @@ public final class QuadWriter {
    * into} when given (large enough for four columns), else in a new array.
    */
   private Sorted sortedRows(QuadOrder order, boolean[] which, long[] into) {
+    long[] rows = into != null ? into : new long[count * order.width()];
+    return new Sorted(rows, sortRows(order, held, count, which, rows));
+  }
+
+  /**
+   * The first {@code count} quads of {@code quads} (those {@code which} marks; null: all) as {@code
+   * order}'s rows in {@code into}, sorted, without repeats; returns how many.
+   */
+  static int sortRows(QuadOrder order, long[] quads, int count, boolean[] which, long[] into) {
     int width = order.width();
-    long[] rows = into != null ? into : new long[count * width];
     int k = 0;
     for (int i = 0; i < count; i++) {
       if (which == null || which[i]) {
-        order.toRow(held, i * 4, rows, k++ * width);
+        order.toRow(quads, i * 4, into, k++ * width);
       }
     }
-    RowSort.sort(rows, k, width);
-    return new Sorted(rows, RowSort.dedupe(rows, k, width));
+    RowSort.sort(into, k, width);
+    return RowSort.dedupe(into, k, width);
   }
 
   /**
