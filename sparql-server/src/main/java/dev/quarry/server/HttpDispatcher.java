@@ -94,6 +94,11 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
           requireMethod(req, HttpMethod.POST);
           run(ctx, req, true, keepAlive, json(ctx, keepAlive, admin::checkJson));
         }
+        case AdminHandler.BACKUP -> {
+          // Every byte of the store: credentials as for writes, like the check.
+          requireMethod(req, HttpMethod.POST);
+          run(ctx, req, true, keepAlive, () -> admin.backup(ctx, req, keepAlive));
+        }
         default -> {
           if (path.startsWith(GraphStoreRequest.DATA_PATH + "/")) {
             endpoint(ctx, req, path, keepAlive);
@@ -292,7 +297,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
           "/metrics",
           "/",
           AdminHandler.STATS,
-          AdminHandler.CHECK ->
+          AdminHandler.CHECK,
+          AdminHandler.BACKUP ->
           path;
       case "/sparql/" -> "/sparql";
       default -> "other";

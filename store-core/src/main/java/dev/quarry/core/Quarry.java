@@ -28,16 +28,7 @@ public final class Quarry {
 
   /** Opens the store the configuration describes ({@code store.*} options). */
   public static Store open(Config config) {
-    String backend = config.getString("store.backend").trim();
-    List<String> known = new ArrayList<>();
-    for (StoreProvider p : ServiceLoader.load(StoreProvider.class, Quarry.class.getClassLoader())) {
-      if (p.name().equals(backend)) {
-        return p.open(config);
-      }
-      known.add(p.name());
-    }
-    throw new ConfigException(
-        "option 'store.backend' is '" + backend + "'; the backends here are " + known);
+    return provider(config.getString("store.backend").trim()).open(config);
   }
 
   /** Opens (creating if needed) the persistent store in {@code directory}, default options. */
@@ -64,6 +55,47 @@ public final class Quarry {
   public static boolean exists(Config config) {
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
     return file && exists(Path.of(config.getString("store.location")));
+  }
+
+  /**
+   * Builds a new store in {@code directory} (which must hold none) from the physical backup {@code
+   * file} and the backups it follows, found beside it ({@link Backup}); returns the manifest of the
+   * state restored. On failure the directory holds an unusable partial store: delete it.
+   */
+  public static Backup.Manifest restore(Path file, Path directory) throws java.io.IOException {
+    Config config =
+        Config.defaults().with("store.storage", "file").with("store.location", directory);
+    return provider(config.getString("store.backend").trim()).restore(file, config);
+  }
+
+  private static StoreProvider provider(String backend) {
+    List<String> known = new ArrayList<>();
+    for (StoreProvider p : ServiceLoader.load(StoreProvider.class, Quarry.class.getClassLoader())) {
+      if (p.name().equals(backend)) {
+        return p;
+      }
+      known.add(p.name());
+    }
+    throw new ConfigException(
+        "option 'store.backend' is '" + backend + "'; the backends here are " + known);
+  }
+
+  /**
+   * Upgrades the store in {@code directory} in place to this Quarry's format, if it is in an older
+   * one this Quarry upgrades in place (see {@code StoreFormats}); with {@code copyAside}, first
+   * copies its files there (a directory that must not exist), which the older Quarry still opens.
+   * Returns the format it was in. The store must not be open.
+   */
+  public static String upgrade(Path directory, Path copyAside) throws java.io.IOException {
+    return StoreDirectory.upgradeInPlace(directory, copyAside);
+  }
+
+  /** The on-disk format this Quarry reads and writes. */
+  public static final String FORMAT = dev.quarry.core.storage.StoreFormats.CURRENT;
+
+  /** The on-disk format of the store in {@code directory}, or null if it holds none. */
+  public static String formatOf(Path directory) throws java.io.IOException {
+    return StoreDirectory.formatOf(directory);
   }
 
   /** True if {@code directory} holds a Quarry store. */

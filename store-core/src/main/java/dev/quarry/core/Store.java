@@ -169,6 +169,19 @@ public interface Store extends AutoCloseable {
   /** Checks the store's integrity; {@link CheckReport#sound()} is true only if nothing is wrong. */
   CheckReport check();
 
+  /**
+   * Streams a physical backup ({@link Backup}) of the state committed now to {@code out}, from a
+   * read snapshot: queries and writes go on meanwhile. With {@code since} (the manifest of an
+   * earlier backup of this store) only what changed after it; null for a full backup.
+   *
+   * @throws UnsupportedOperationException if this store cannot (a memory store)
+   * @throws IllegalArgumentException if {@code since} is not an earlier backup of this store
+   */
+  default Backup.Summary backup(java.io.OutputStream out, Backup.Manifest since, String sinceName)
+      throws java.io.IOException {
+    throw new UnsupportedOperationException(backend() + " takes no physical backups");
+  }
+
   @Override
   void close();
 }

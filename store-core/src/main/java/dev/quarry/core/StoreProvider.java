@@ -14,4 +14,13 @@ public interface StoreProvider {
 
   /** Opens (creating if needed) the store the configuration describes. */
   Store open(Config config);
+
+  /**
+   * Builds the store the configuration describes (its directory must not hold a store) from the
+   * physical backup {@code file} and the chain of backups it follows, found beside it.
+   */
+  default Backup.Manifest restore(java.nio.file.Path file, Config config)
+      throws java.io.IOException {
+    throw new UnsupportedOperationException("the " + name() + " backend restores no backups");
+  }
 }

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
       DumpCommand.class,
       BackupCommand.class,
       RestoreCommand.class,
+      UpgradeCommand.class,
       StatsCommand.class,
       CheckCommand.class,
       AuthCommand.class,

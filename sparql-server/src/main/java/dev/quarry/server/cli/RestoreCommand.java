@@ -1,5 +1,6 @@
 package dev.quarry.server.cli;
 
+import dev.quarry.core.Backup;
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
@@ -19,8 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code quarry restore}: a backup loaded into a new store, built beside the target and checked
- * ({@code quarry check}) before it takes the target's name; nothing existing is replaced.
+ * {@code quarry restore}: a backup made into a new store, built beside the target and checked
+ * ({@code quarry check}) before it takes the target's name; nothing existing is replaced. A
+ * physical backup brings the chain of backups it follows (found beside it); an N-Quads one is
+ * loaded.
  */
 @Command(
     name = "restore",
@@ -56,19 +59,10 @@ final class RestoreCommand implements Callable<Integer> {
     Path building = location.resolveSibling(location.getFileName() + ".restoring");
     deleteTree(building);
     try {
-      try (Store s = Quarry.open(building)) {
-        Loader.Result r = Loader.loadFiles(s, List.of(from), null, Loader.Progress.NONE);
-        CheckReport check = s.check();
-        if (!check.sound()) {
-          throw new UsageError("the restored store is not sound: " + check.problems());
-        }
-        out.printf(
-            Locale.ROOT,
-            "Restored %,d quads from %s in %.1f s; check: %s%n",
-            r.statements(),
-            from,
-            r.elapsed().toMillis() / 1e3,
-            check.checked());
+      if (Backup.isPhysical(from)) {
+        restorePhysical(building, out);
+      } else {
+        restoreLogical(building, out);
       }
       Files.deleteIfExists(location);
       Files.move(building, location);
@@ -76,6 +70,52 @@ final class RestoreCommand implements Callable<Integer> {
       deleteTree(building);
     }
     return 0;
+  }
+
+  /** The chain of physical backups that ends with {@code from}, then the check. */
+  private void restorePhysical(Path building, PrintWriter out) throws IOException {
+    long start = System.nanoTime();
+    Backup.Manifest m;
+    try {
+      m = Quarry.restore(from, building);
+    } catch (IOException e) {
+      throw new UsageError("cannot restore: " + e.getMessage());
+    }
+    try (Store s = Quarry.open(building)) {
+      CheckReport check = checked(s);
+      out.printf(
+          Locale.ROOT,
+          "Restored commit %d of store %s (%,d quads) from %s in %.1f s; check: %s%n",
+          m.generation(),
+          m.storeId(),
+          s.stats().quads(),
+          from,
+          (System.nanoTime() - start) / 1e9,
+          check.checked());
+    }
+  }
+
+  private void restoreLogical(Path building, PrintWriter out) throws IOException {
+    try (Store s = Quarry.open(building)) {
+      Loader.Result r = Loader.loadFiles(s, List.of(from), null, Loader.Progress.NONE);
+      CheckReport check = checked(s);
+      out.printf(
+          Locale.ROOT,
+          "Restored %,d quads from %s in %.1f s; check: %s%n",
+          r.statements(),
+          from,
+          r.elapsed().toMillis() / 1e3,
+          check.checked());
+    }
+  }
+
+  /** The check of the restored store; a usage error if it is not sound (nothing is renamed). */
+  private static CheckReport checked(Store s) {
+    CheckReport check = s.check();
+    if (!check.sound()) {
+      throw new UsageError("the restored store is not sound: " + check.problems());
+    }
+    return check;
   }
 
   private static boolean isEmptyDir(Path dir) throws IOException {

@@ -36,13 +36,17 @@ class AdminThroughServerTest {
 
   private static Run cli(String... args) {
     PrintStream old = System.out;
+    PrintStream oldErr = System.err;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {
-      System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+      PrintStream both = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+      System.setOut(both);
+      System.setErr(both); // errors too: what a person at the terminal reads
       int exit = QuarryMain.run(args);
       return new Run(exit, bytes.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(old);
+      System.setErr(oldErr);
     }
   }
 
@@ -101,6 +105,44 @@ class AdminThroughServerTest {
       assertEquals(200, json.statusCode());
       assertTrue(json.body().startsWith("{\"sound\":true,"), json.body());
       assertEquals(200, send(base.resolve("/$/stats"), "GET", null).statusCode());
+
+      // A physical backup is every byte of the store: credentials as for the check.
+      assertEquals(401, send(base.resolve("/$/backup"), "POST", null).statusCode());
+      Path full = dir.resolve("full.qbk");
+      assertTrue(cli("backup", "--location", at, "--to", full.toString()).exit() != 0);
+      Run backup = cli("backup", "--location", at, "--to", full.toString(), "--token", token);
+      assertEquals(0, backup.exit(), backup.out());
+      assertTrue(backup.out().contains("Full backup of commit"), backup.out());
+      // An incremental backup over another store's backup: the server says why (409).
+      Path other = dir.resolve("other");
+      try (Store o = Quarry.open(other)) {
+        o.dataset()
+            .executeWrite(
+                () ->
+                    o.dataset()
+                        .add(
+                            org.apache.jena.sparql.core.Quad.create(
+                                org.apache.jena.sparql.core.Quad.defaultGraphIRI,
+                                org.apache.jena.graph.NodeFactory.createURI("urn:x"),
+                                org.apache.jena.graph.NodeFactory.createURI("urn:p"),
+                                org.apache.jena.graph.NodeFactory.createURI("urn:y"))));
+      }
+      Path otherFull = dir.resolve("other.qbk");
+      assertEquals(
+          0, cli("backup", "--location", other.toString(), "--to", otherFull.toString()).exit());
+      Run wrong =
+          cli(
+              "backup",
+              "--location",
+              at,
+              "--to",
+              dir.resolve("inc.qbk").toString(),
+              "--since",
+              otherFull.toString(),
+              "--token",
+              token);
+      assertTrue(wrong.exit() != 0 && wrong.out().contains("409"), wrong.out());
+      assertTrue(wrong.out().contains("another store"), wrong.out());
     }
   }
 

@@ -89,6 +89,11 @@ public class BulkBuildBenchmark {
           public void release(long page) {
             space.free(page);
           }
+
+          @Override
+          public long generation() {
+            return 1;
+          }
         };
     BTree tree = new BTree(pool, 4, 2);
     int[] i = {0};

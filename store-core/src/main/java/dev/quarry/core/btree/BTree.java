@@ -3,6 +3,7 @@ package dev.quarry.core.btree;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.storage.Pages;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -170,6 +171,29 @@ public final class BTree {
     }
   }
 
+  /**
+   * The children of a tree page held in {@code page} (one page's bytes, read from the store),
+   * written to {@code out}; -1 if it is a leaf. For walks that read pages themselves (backups).
+   */
+  public static int children(MemorySegment page, long[] out) {
+    if (!InnerNode.isInner(page, 0)) {
+      return -1;
+    }
+    int n = InnerNode.count(page, 0) + 1;
+    for (int i = 0; i < n; i++) {
+      out[i] = InnerNode.child(page, 0, i);
+    }
+    return n;
+  }
+
+  /** Room {@link #children} may need: the most children an inner node of any width holds. */
+  public static final int MAX_CHILDREN = InnerNode.capacity(1) + 1;
+
+  /** The commit generation a tree page carries (0 for pages written before generations were). */
+  public static long generation(MemorySegment page) {
+    return page.get(ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
+  }
+
   // ---- writing --------------------------------------------------------------------------------
 
   /** Adds {@code row} (a no-op if present); returns the new root. */
@@ -204,7 +228,7 @@ public final class BTree {
         return EMPTY;
       }
       long page = alloc.allocate();
-      writeLeaf(page, row, 0, 1);
+      writeLeaf(alloc, page, row, 0, 1);
       return page;
     }
     long[] pathPage = new long[MAX_DEPTH];
@@ -250,7 +274,7 @@ public final class BTree {
     if (r.pages == 2) {
       long top = alloc.allocateNear(r.page0);
       long[] k = Arrays.copyOf(r.separator, width);
-      writeInner(top, reader.level(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
+      writeInner(alloc, top, reader.level(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
       return top;
     }
     // An inner root left with one child is replaced by that child.
@@ -272,14 +296,14 @@ public final class BTree {
     }
     if (LeafCodec.size(rows, 0, count, width) <= LeafCodec.capacity()) {
       long target = writable(alloc, page);
-      writeLeaf(target, rows, 0, count);
+      writeLeaf(alloc, target, rows, 0, count);
       return new Replacement(1, target, EMPTY, null);
     }
     int mid = splitPoint(rows, count);
     long left = writable(alloc, page);
-    writeLeaf(left, rows, 0, mid);
+    writeLeaf(alloc, left, rows, 0, mid);
     long right = alloc.allocateNear(left);
-    writeLeaf(right, rows, mid, count);
+    writeLeaf(alloc, right, rows, mid, count);
     return new Replacement(
         2, left, right, Arrays.copyOfRange(rows, mid * width, mid * width + width));
   }
@@ -327,14 +351,14 @@ public final class BTree {
     int cap = InnerNode.capacity(width);
     if (n <= cap) {
       long target = writable(alloc, page);
-      writeInner(target, level, keys, 0, children, 0, n);
+      writeInner(alloc, target, level, keys, 0, children, 0, n);
       return new Replacement(1, target, EMPTY, null);
     }
     int mid = n / 2; // key mid moves up
     long left = writable(alloc, page);
-    writeInner(left, level, keys, 0, children, 0, mid);
+    writeInner(alloc, left, level, keys, 0, children, 0, mid);
     long right = alloc.allocateNear(left);
-    writeInner(right, level, keys, mid + 1, children, mid + 1, n - mid - 1);
+    writeInner(alloc, right, level, keys, mid + 1, children, mid + 1, n - mid - 1);
     return new Replacement(
         2, left, right, Arrays.copyOfRange(keys, mid * width, mid * width + width));
   }
@@ -350,20 +374,29 @@ public final class BTree {
   }
 
   /** Writes a whole leaf to {@code page} (never read first: every byte is rewritten). */
-  void writeLeaf(long page, long[] rows, int from, int to) {
+  void writeLeaf(PageAllocator alloc, long page, long[] rows, int from, int to) {
     int f = pool.create(page);
     MemorySegment m = pool.memory();
     long base = pool.offset(f);
     LeafCodec.encode(rows, from, to, width, m, base, owner);
+    m.set(ValueLayout.JAVA_LONG_UNALIGNED, base + Pages.GENERATION_OFFSET, alloc.generation());
     pool.unfixExclusive(f, true);
   }
 
   void writeInner(
-      long page, int level, long[] keys, int keyFrom, long[] children, int childFrom, int count) {
+      PageAllocator alloc,
+      long page,
+      int level,
+      long[] keys,
+      int keyFrom,
+      long[] children,
+      int childFrom,
+      int count) {
     int f = pool.create(page);
     MemorySegment m = pool.memory();
     long base = pool.offset(f);
     InnerNode.write(m, base, width, level, keys, keyFrom, children, childFrom, count, owner);
+    m.set(ValueLayout.JAVA_LONG_UNALIGNED, base + Pages.GENERATION_OFFSET, alloc.generation());
     pool.unfixExclusive(f, true);
   }
 

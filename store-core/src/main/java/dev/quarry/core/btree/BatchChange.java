@@ -187,7 +187,7 @@ final class BatchChange {
           first == 0 && page != BTree.EMPTY
               ? writable(page)
               : alloc.allocateNear(previous != BTree.EMPTY ? previous : children[first]);
-      tree.writeInner(target, level, keys, first, children, first, k - 1);
+      tree.writeInner(alloc, target, level, keys, first, children, first, k - 1);
       // The key between this node and the one before it moves up.
       out.add(target, keys, (first - 1) * width, width);
       previous = target;
@@ -272,7 +272,7 @@ final class BatchChange {
   }
 
   private long writeLeaf(long page, long[] rows, int from, int to) {
-    tree.writeLeaf(page, rows, from, to);
+    tree.writeLeaf(alloc, page, rows, from, to);
     return page;
   }
 

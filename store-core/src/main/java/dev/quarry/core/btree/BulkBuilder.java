@@ -62,7 +62,7 @@ final class BulkBuilder {
 
   private long flushLeaf(long[] rows, int count, long previous) {
     long page = previous < 0 ? alloc.allocate() : alloc.allocateNear(previous);
-    tree.writeLeaf(page, rows, 0, count);
+    tree.writeLeaf(alloc, page, rows, 0, count);
     add(rows, 0, page);
     return page;
   }
@@ -98,7 +98,7 @@ final class BulkBuilder {
         }
         long page = previous < 0 ? alloc.allocate() : alloc.allocateNear(previous);
         // Separators are the first keys of children 1..take-1.
-        tree.writeInner(page, level, childKeys, i + 1, childPages, i, take - 1);
+        tree.writeInner(alloc, page, level, childKeys, i + 1, childPages, i, take - 1);
         add(childKeys, i * width, page);
         previous = page;
         i += take;

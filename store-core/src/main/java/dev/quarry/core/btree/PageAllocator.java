@@ -20,4 +20,12 @@ public interface PageAllocator {
    * else once no reader can still see it.
    */
   void release(long page);
+
+  /**
+   * The commit generation this transaction's pages carry in their header ({@code
+   * Pages.GENERATION_OFFSET}): an incremental backup copies the pages written after the last one,
+   * and skips a subtree whose root is older (copy-on-write: an unchanged page has unchanged
+   * children).
+   */
+  long generation();
 }

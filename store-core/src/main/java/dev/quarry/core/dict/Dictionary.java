@@ -73,6 +73,14 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return w.get(WRITES, () -> new Writes(w.allocator(hashIndex.owner()), w.root(hashSlot)));
   }
 
+  /**
+   * Bytes of the term table at {@code pos}, for a backup of a committed state (below its {@link
+   * #LENGTH_SLOT}, bytes that never change); returns how many were read.
+   */
+  public int readTableBytes(long pos, byte[] b, int off, int len) throws java.io.IOException {
+    return terms.readBytes(pos, b, off, len);
+  }
+
   public static TermFile fileAt(java.nio.file.Path path) throws java.io.IOException {
     return TermFile.open(path);
   }

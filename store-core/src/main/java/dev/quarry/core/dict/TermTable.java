@@ -69,6 +69,11 @@ final class TermTable implements AutoCloseable {
     }
   }
 
+  /** Bytes of the table at {@code pos} (committed ones, for a backup); returns how many. */
+  int readBytes(long pos, byte[] b, int off, int len) throws IOException {
+    return readAt(pos, b, off, len);
+  }
+
   private int readAt(long pos, byte[] b, int off, int len) throws IOException {
     synchronized (this) {
       if (pos >= flushed) {

@@ -1,5 +1,6 @@
 package dev.quarry.core.engine;
 
+import dev.quarry.core.Backup;
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.Store;
 import dev.quarry.core.StoreStats;
@@ -22,12 +23,14 @@ import dev.quarry.core.storage.SpaceMap;
 import dev.quarry.core.storage.StorageKind;
 import dev.quarry.core.storage.StoreDirectory;
 import dev.quarry.core.storage.StoreException;
+import dev.quarry.core.storage.StoreFormats;
 import dev.quarry.core.txn.RootCatalog;
 import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.Transactions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,9 +49,9 @@ import org.apache.jena.sparql.core.DatasetGraph;
  */
 public final class PagedStore implements Store {
   /** The on-disk format written to the store directory's marker. */
-  public static final String FORMAT = "paged-v1";
+  public static final String FORMAT = StoreFormats.CURRENT;
 
-  private static final String TERMS_FILE = "terms.dat";
+  static final String TERMS_FILE = "terms.dat";
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PagedStore.class);
 
   private final StoreDirectory directory; // null for memory
@@ -58,6 +61,7 @@ public final class PagedStore implements Store {
   private final PagedBackend engine;
   private final QuarryDatasetGraph dataset;
   private final long pagesRecovered;
+  private final BackupWriter backups;
   private boolean closed;
 
   private PagedStore(
@@ -67,13 +71,15 @@ public final class PagedStore implements Store {
       SpaceMap space,
       PagedBackend engine,
       boolean unionDefault,
-      long pagesRecovered) {
+      long pagesRecovered,
+      BackupWriter backups) {
     this.directory = directory;
     this.space = space;
     this.pages = pages;
     this.pool = pool;
     this.engine = engine;
     this.pagesRecovered = pagesRecovered;
+    this.backups = backups;
     this.dataset = new QuarryDatasetGraph(engine, unionDefault, this::close);
   }
 
@@ -107,10 +113,8 @@ public final class PagedStore implements Store {
               termHash,
               config.getLong("store.term-cache"));
       Stats stats = statsTrees.load(roots.values());
-      long swept =
-          space.persistedClean()
-              ? 0
-              : PageSweep.run(space, trees(indexes, statsTrees, termHash, roots), roots);
+      List<Layout.Tree> trees = trees(indexes, statsTrees, termHash, roots);
+      long swept = space.persistedClean() ? 0 : PageSweep.run(space, trees, roots);
       if (swept > 0) {
         space.persist(pages); // the same roots; the map without the leaked pages
         LOG.info(
@@ -128,7 +132,9 @@ public final class PagedStore implements Store {
               initial,
               config.getDuration("store.writer-timeout"));
       PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict);
-      return new PagedStore(dir, pages, pool, space, engine, unionDefault, swept);
+      BackupWriter backups =
+          new BackupWriter(txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT));
+      return new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
     } catch (IOException | RuntimeException e) {
       closeQuietly(dict, pool, pages, dir);
       if (e instanceof StoreException se) {
@@ -267,6 +273,16 @@ public final class PagedStore implements Store {
   @Override
   public CheckReport check() {
     return new IndexCheck(engine).run();
+  }
+
+  @Override
+  public Backup.Summary backup(OutputStream out, Backup.Manifest since, String sinceName)
+      throws IOException {
+    if (directory == null) {
+      throw new UnsupportedOperationException("a memory store takes no physical backups");
+    }
+    return backups.write(
+        out, directory.id(), s -> engine.statsTrees.read(s).quads(), since, sinceName);
   }
 
   @Override

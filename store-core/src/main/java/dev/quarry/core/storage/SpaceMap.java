@@ -49,6 +49,8 @@ public final class SpaceMap {
   private long[] bits = new long[64 * 4];
   private long generation;
   private int region; // the region the current header points at
+  private int headerSlot =
+      1; // the header page (0 or 1) of the current map: the next goes to the other
   private byte[] root = new byte[0];
   private boolean clean; // the map loaded was persisted by persistClean
   // Header offset of the clean flag: past the largest root. Older headers hold 0 there.
@@ -236,11 +238,45 @@ public final class SpaceMap {
     bits = Arrays.copyOf(bits, cap * 4);
   }
 
+  // ---- copies (backups) -------------------------------------------------------------------
+
+  /**
+   * The map as it is now, for a backup: while a reader holds a snapshot, every page the snapshot
+   * reaches is allocated in it (pages a commit released wait for that reader), so a store restored
+   * with this map and the snapshot's pages, swept at open, has exactly the snapshot's pages.
+   */
+  public synchronized byte[] copyBytes() {
+    ByteBuffer map = serialize();
+    ByteBuffer out = ByteBuffer.allocate(4 + map.remaining()).putInt(extents).put(map);
+    return out.array();
+  }
+
+  /** A map from {@link #copyBytes}, to be persisted in a new store (its header slots unused). */
+  public static SpaceMap fromCopy(byte[] bytes) {
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    SpaceMap m = create();
+    int count = in.getInt();
+    if (count < 1) {
+      throw new IllegalArgumentException("a space map copy of " + count + " extents");
+    }
+    m.deserialize(in, count);
+    return m;
+  }
+
   // ---- persistence ------------------------------------------------------------------------
 
   /** Writes the map and root atomically (see the class comment) and makes them durable. */
   public void persist(PageStore store) throws IOException {
-    persist(store, false);
+    persist(store, 0, false);
+  }
+
+  /**
+   * As {@link #persist}, numbered at least {@code generation}: the transaction layer's commit
+   * generation, so that generations stay increasing across a restart even when one persist made
+   * several commits durable (page headers carry the commit that wrote them).
+   */
+  public void persist(PageStore store, long generation) throws IOException {
+    persist(store, generation, false);
   }
 
   /**
@@ -248,7 +284,7 @@ public final class SpaceMap {
    * free, so the next open need not look for leaked pages ({@link #persistedClean}).
    */
   public void persistClean(PageStore store) throws IOException {
-    persist(store, true);
+    persist(store, 0, true);
   }
 
   /** True if the map loaded was persisted by {@link #persistClean}. */
@@ -256,15 +292,17 @@ public final class SpaceMap {
     return clean;
   }
 
-  private synchronized void persist(PageStore store, boolean cleanShutdown) throws IOException {
+  private synchronized void persist(PageStore store, long atLeast, boolean cleanShutdown)
+      throws IOException {
     ByteBuffer map = serialize();
     int target = 1 - region;
+    long next = Math.max(generation + 1, atLeast);
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment page = arena.allocate(Pages.PAGE_SIZE, Pages.ALIGNMENT);
       int pages = (map.remaining() + PAYLOAD - 1) / PAYLOAD;
       for (int p = 0; p < pages; p++) {
         page.fill((byte) 0);
-        header(page, KIND_MAP, generation + 1);
+        header(page, KIND_MAP, next);
         int n = Math.min(PAYLOAD, map.remaining());
         MemorySegment.copy(
             MemorySegment.ofBuffer(map.slice(map.position(), n)), 0, page, Pages.HEADER_SIZE, n);
@@ -275,7 +313,7 @@ public final class SpaceMap {
       store.sync();
 
       page.fill((byte) 0);
-      header(page, KIND_HEADER, generation + 1);
+      header(page, KIND_HEADER, next);
       page.set(LONG, 16, MAGIC);
       page.set(INT, 24, VERSION);
       page.set(INT, 28, target);
@@ -285,11 +323,12 @@ public final class SpaceMap {
       MemorySegment.copy(MemorySegment.ofArray(root), 0, page, 44, root.length);
       page.set(INT, CLEAN_FLAG, cleanShutdown ? 1 : 0);
       Pages.stampChecksum(page);
-      store.write((generation + 1) & 1, page); // alternate header slots by generation
+      store.write(1 - headerSlot, page); // never over the header of the map in force
       store.sync();
     }
-    generation++;
+    generation = next;
     region = target;
+    headerSlot = 1 - headerSlot;
   }
 
   /** The map last persisted in {@code store}, or a new one if the store has none. */
@@ -314,6 +353,7 @@ public final class SpaceMap {
       MemorySegment h = !vb || (va && gen(a) > gen(b)) ? a : b;
       SpaceMap m = new SpaceMap();
       m.generation = gen(h);
+      m.headerSlot = h == a ? 0 : 1;
       m.region = h.get(INT, 28);
       int mapBytes = h.get(INT, 32);
       int extentCount = h.get(INT, 36);

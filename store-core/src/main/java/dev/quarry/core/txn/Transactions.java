@@ -170,7 +170,7 @@ public final class Transactions {
         }
         pool.flush();
         space.setRoot(target.roots().toBytes());
-        space.persist(store); // the commit point
+        space.persist(store, target.generation()); // the commit point
       } catch (IOException | RuntimeException e) {
         failed = e;
         throw new StoreException(

@@ -18,10 +18,13 @@ public final class TxnPages {
   private final BufferPool pool;
   private final Set<Long> fresh = new HashSet<>();
   private final List<Long> released = new ArrayList<>();
+  private final long generation;
 
-  public TxnPages(SpaceMap space, BufferPool pool) {
+  /** Pages of the transaction that will commit as {@code generation}. */
+  public TxnPages(SpaceMap space, BufferPool pool, long generation) {
     this.space = space;
     this.pool = pool;
+    this.generation = generation;
   }
 
   /** Allocates for one tree (its owner's extents). */
@@ -53,6 +56,11 @@ public final class TxnPages {
         } else {
           released.add(page); // old snapshots may still read it
         }
+      }
+
+      @Override
+      public long generation() {
+        return generation;
       }
     };
   }

@@ -25,7 +25,7 @@ public final class WriteTxn {
 
   WriteTxn(Snapshot base, SpaceMap space, BufferPool pool) {
     this.base = base;
-    this.pages = new TxnPages(space, pool);
+    this.pages = new TxnPages(space, pool, base.generation() + 1); // see Transactions.commit
     this.roots = base.roots().values();
   }
 

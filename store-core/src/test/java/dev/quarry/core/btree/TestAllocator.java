@@ -14,7 +14,7 @@ final class TestAllocator implements PageAllocator {
   private final PageAllocator allocator;
 
   TestAllocator(SpaceMap space, BufferPool pool, int owner) {
-    this.pages = new TxnPages(space, pool);
+    this.pages = new TxnPages(space, pool, 1);
     this.allocator = pages.allocator(owner);
   }
 
@@ -36,6 +36,11 @@ final class TestAllocator implements PageAllocator {
   @Override
   public void release(long page) {
     allocator.release(page);
+  }
+
+  @Override
+  public long generation() {
+    return allocator.generation();
   }
 
   List<Long> released() {

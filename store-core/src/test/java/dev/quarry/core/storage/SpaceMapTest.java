@@ -114,6 +114,54 @@ class SpaceMapTest {
     }
   }
 
+  @Test
+  void generationsFollowTheCommitsAndTheHeadersAlternateWhateverTheJumps() throws IOException {
+    try (MemoryPageStore mem = new MemoryPageStore()) {
+      SpaceMap m = SpaceMap.create();
+      m.allocate(2);
+      m.setRoot(new byte[] {1});
+      m.persist(mem, 10); // one persist made commits up to 10 durable
+      assertEquals(10, SpaceMap.load(mem).generation());
+      m.setRoot(new byte[] {2});
+      m.persist(mem, 12); // same parity as 10: must not overwrite 10's header
+      m.persist(mem); // a persist of its own: one more
+      assertEquals(13, SpaceMap.load(mem).generation());
+      m.setRoot(new byte[] {3});
+      m.persist(mem, 5); // never backwards
+      SpaceMap loaded = SpaceMap.load(mem);
+      assertEquals(14, loaded.generation());
+      assertArrayEquals(new byte[] {3}, loaded.root());
+      // The newest header lost (torn): the one before it is intact, in the other slot.
+      MemorySegment zero = MemorySegment.ofArray(new byte[Pages.PAGE_SIZE]);
+      MemorySegment h0 = MemorySegment.ofArray(new byte[Pages.PAGE_SIZE]);
+      MemorySegment h1 = MemorySegment.ofArray(new byte[Pages.PAGE_SIZE]);
+      mem.read(0, h0);
+      mem.read(1, h1);
+      long g0 = h0.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
+      long g1 = h1.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
+      assertEquals(java.util.Set.of(13L, 14L), java.util.Set.of(g0, g1));
+      mem.write(g0 == 14 ? 0 : 1, zero);
+      assertEquals(13, SpaceMap.load(mem).generation());
+    }
+  }
+
+  @Test
+  void aCopyRestoresTheSameAllocation() {
+    SpaceMap m = SpaceMap.create();
+    for (int i = 0; i < 600; i++) {
+      m.allocate(2 + i % 4);
+    }
+    m.free(Pages.firstPageOf(2) + 9);
+    SpaceMap copy = SpaceMap.fromCopy(m.copyBytes());
+    assertEquals(m.extentCount(), copy.extentCount());
+    for (long page = 0; page < Pages.firstPageOf(m.extentCount()); page++) {
+      assertEquals(m.isAllocated(page), copy.isAllocated(page), "page " + page);
+    }
+    for (int owner = 2; owner < 6; owner++) {
+      assertArrayEquals(m.extentsOf(owner), copy.extentsOf(owner));
+    }
+  }
+
   /** Passes {@code writesBeforeCrash} writes through, then fails every write and sync. */
   private static final class CrashingStore implements PageStore {
     private final PageStore inner;

@@ -1,0 +1,34 @@
+package dev.quarry.core.storage;
+
+import java.util.Map;
+
+/**
+ * The on-disk formats, newest first, and which older ones this Quarry upgrades in place. A format
+ * changes name whenever an older Quarry would misread or damage a store written by a newer one.
+ *
+ * <ul>
+ *   <li>{@code paged-v2} (current): tree pages carry the commit generation that wrote them, and the
+ *       space map's generation follows the commits; incremental backups rely on both.
+ *   <li>{@code paged-v1}: the same pages with generation 0. Upgraded in place by renaming the
+ *       format: generation 0 reads as "before any backup", which it is, since a v1 store never had
+ *       a physical backup. (A v1 Quarry must not open a v2 store: it would write pages with
+ *       generation 0 after a backup, and number its space map headers by another rule.)
+ * </ul>
+ */
+public final class StoreFormats {
+  public static final String CURRENT = "paged-v2";
+
+  /** Older formats upgraded in place, each to what it becomes. */
+  private static final Map<String, String> IN_PLACE = Map.of("paged-v1", CURRENT);
+
+  private StoreFormats() {}
+
+  public static boolean upgradableInPlace(String format) {
+    return format != null && IN_PLACE.containsKey(format);
+  }
+
+  /** What {@code format} becomes in place, or null if it cannot be. */
+  public static String upgradeOf(String format) {
+    return format == null ? null : IN_PLACE.get(format);
+  }
+}

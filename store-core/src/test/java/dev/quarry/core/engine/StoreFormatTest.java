@@ -1,0 +1,91 @@
+package dev.quarry.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.storage.StoreException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The format named in a store's marker: an older format this Quarry upgrades in place is refused
+ * with the command that upgrades it, and {@code Quarry.upgrade} does (copying the store aside
+ * first); a format it cannot upgrade names the backup and restore commands; a current store opens.
+ */
+class StoreFormatTest {
+  @TempDir Path dir;
+
+  private static void setFormat(Path store, String format) throws Exception {
+    Path marker = store.resolve("quarry-store.properties");
+    String text = Files.readString(marker).replaceAll("format=.*", "format=" + format);
+    Files.writeString(marker, text);
+  }
+
+  private void make(Path store) {
+    try (Store s = Quarry.open(store)) {
+      Txn.executeWrite(
+          s.dataset(),
+          () ->
+              s.dataset()
+                  .add(
+                      Quad.create(
+                          Quad.defaultGraphIRI,
+                          NodeFactory.createURI("urn:s"),
+                          NodeFactory.createURI("urn:p"),
+                          NodeFactory.createLiteralString("o"))));
+    }
+  }
+
+  @Test
+  void anOlderFormatSaysHowToUpgradeAndUpgradesInPlace() throws Exception {
+    Path store = dir.resolve("store");
+    make(store);
+    setFormat(store, "paged-v1");
+    StoreException e = assertThrows(StoreException.class, () -> Quarry.open(store));
+    assertTrue(
+        e.getMessage().contains("'paged-v1'")
+            && e.getMessage().contains("quarry upgrade --location " + store),
+        e.getMessage());
+
+    Path aside = dir.resolve("store.paged-v1");
+    assertEquals("paged-v1", Quarry.upgrade(store, aside));
+    assertTrue(Files.readString(aside.resolve("quarry-store.properties")).contains("paged-v1"));
+    assertEquals(Files.size(store.resolve("pages.dat")), Files.size(aside.resolve("pages.dat")));
+    try (Store s = Quarry.open(store)) {
+      assertEquals(1, s.stats().quads());
+      assertTrue(s.check().sound());
+    }
+    assertEquals(PagedStore.FORMAT, Quarry.upgrade(store, null), "nothing left to do");
+  }
+
+  @Test
+  void aFormatThatCannotBeUpgradedInPlaceNamesBackupAndRestore() throws Exception {
+    Path store = dir.resolve("store");
+    make(store);
+    setFormat(store, "paged-v0");
+    StoreException e = assertThrows(StoreException.class, () -> Quarry.open(store));
+    assertTrue(
+        e.getMessage().contains("quarry backup --location " + store)
+            && e.getMessage().contains("quarry restore"),
+        e.getMessage());
+    assertThrows(StoreException.class, () -> Quarry.upgrade(store, null));
+  }
+
+  @Test
+  void anOpenStoreIsNotUpgraded() throws Exception {
+    Path store = dir.resolve("store");
+    make(store);
+    try (Store s = Quarry.open(store)) {
+      StoreException e = assertThrows(StoreException.class, () -> Quarry.upgrade(store, null));
+      assertTrue(e.getMessage().contains("in use"), e.getMessage());
+    }
+  }
+}
