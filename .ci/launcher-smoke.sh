@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ./quarry as a user would: help, load, query, stats, check, and serve with a real HTTP query.
+# Runs ./quarry as a user would: help, load, query, stats, check, backup, restore, and serve with a real HTTP query.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +26,8 @@ out=$(./quarry query --location "$tmp/store" --format csv 'SELECT ?o { ?s ?p ?o 
 [ "$out" = "$(printf 'o\n1\n2')" ] || fail "query printed: $out"
 ./quarry stats --location "$tmp/store" | grep -q 'quads    2' || fail "stats"
 ./quarry check --location "$tmp/store" >/dev/null || fail "check"
+./quarry backup --location "$tmp/store" --to "$tmp/full.qbk" | grep -q 'Full backup' || fail "backup"
+./quarry restore --from "$tmp/full.qbk" --location "$tmp/restored" | grep -q '(2 quads)' || fail "restore"
 
 # serve: a fresh store gets the demo data; query it over HTTP, then stop cleanly.
 (cd "$tmp" && exec "$OLDPWD/quarry" serve --port 0 >"$tmp/serve.log" 2>&1) &
