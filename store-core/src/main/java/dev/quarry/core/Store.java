@@ -166,6 +166,32 @@ public interface Store extends AutoCloseable {
    */
   default void bindTo(MeterRegistry registry) {}
 
+  /**
+   * The store's quads through the index SPI: snapshot reads and the one writer, on ids. For
+   * adapters of other APIs (the RDF4J Sail), which need transactions not bound to a thread.
+   */
+  default dev.quarry.core.index.spi.QuadBackend quadBackend() {
+    throw new UnsupportedOperationException(backend() + " offers no index SPI");
+  }
+
+  /**
+   * A Jena dataset every read of which, from any thread, reads {@code view} (a view of {@link
+   * #quadBackend()}, which stays its owner's to end): queries on it run with Quarry's executor, as
+   * on {@link #dataset()}.
+   */
+  default DatasetGraph datasetOn(dev.quarry.core.index.spi.QuadView view) {
+    throw new UnsupportedOperationException(backend() + " offers no index SPI");
+  }
+
+  /**
+   * As {@link #datasetOn(dev.quarry.core.index.spi.QuadView)}, with the default graph of queries
+   * the union of all graphs if {@code unionDefault} (RDF4J's default dataset), else the store's own
+   * default graph.
+   */
+  default DatasetGraph datasetOn(dev.quarry.core.index.spi.QuadView view, boolean unionDefault) {
+    throw new UnsupportedOperationException(backend() + " offers no index SPI");
+  }
+
   /** Checks the store's integrity; {@link CheckReport#sound()} is true only if nothing is wrong. */
   CheckReport check();
 

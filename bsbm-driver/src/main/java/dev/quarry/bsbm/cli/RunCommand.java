@@ -3,6 +3,7 @@ package dev.quarry.bsbm.cli;
 import dev.quarry.bsbm.driver.Benchmark;
 import dev.quarry.bsbm.driver.EmbeddedTarget;
 import dev.quarry.bsbm.driver.HttpTarget;
+import dev.quarry.bsbm.driver.Rdf4jTarget;
 import dev.quarry.bsbm.driver.Summary;
 import dev.quarry.bsbm.driver.SummaryJson;
 import dev.quarry.bsbm.driver.SummaryReport;
@@ -44,6 +45,13 @@ final class RunCommand implements Callable<Integer> {
         paramLabel = "DIR",
         description = "Run on Quarry in this process, through the Jena API, with the store in DIR.")
     Path embedded;
+
+    @Option(
+        names = "--rdf4j",
+        paramLabel = "DIR",
+        description =
+            "Run on Quarry in this process, through the RDF4J API, with the store in DIR.")
+    Path rdf4j;
   }
 
   @ArgGroup(multiplicity = "1")
@@ -175,11 +183,13 @@ final class RunCommand implements Callable<Integer> {
             periodSeconds,
             durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
             warmReference == null ? 0 : SummaryJson.read(warmReference).qmph());
-    try (Store store = where.embedded == null ? null : openStore();
+    try (Store store = where.embedded == null && where.rdf4j == null ? null : openStore();
         Target target =
             store == null
                 ? new HttpTarget(where.endpoint, updateEndpoint, defaultGraph, name)
-                : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
+                : where.rdf4j != null
+                    ? new Rdf4jTarget(store, name != null ? name : "Quarry embedded, RDF4J API")
+                    : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
       Summary s =
           benchmark.run(
@@ -220,7 +230,9 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Store openStore() {
-    Store store = EmbeddedStore.open(where.embedded, buffers, directIo);
+    Store store =
+        EmbeddedStore.open(
+            where.embedded != null ? where.embedded : where.rdf4j, buffers, directIo);
     if (load != null && store.stats().quads() == 0) {
       Loader.Result r =
           Loader.loadFiles(

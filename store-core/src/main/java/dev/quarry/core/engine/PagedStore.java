@@ -16,6 +16,8 @@ import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.index.spi.QuadBackend;
+import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.jena.QuarryDatasetGraph;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.PageStores;
@@ -62,6 +64,7 @@ public final class PagedStore implements Store {
   private final QuarryDatasetGraph dataset;
   private final long pagesRecovered;
   private final BackupWriter backups;
+  private final boolean unionDefault;
   private boolean closed;
 
   private PagedStore(
@@ -80,6 +83,7 @@ public final class PagedStore implements Store {
     this.engine = engine;
     this.pagesRecovered = pagesRecovered;
     this.backups = backups;
+    this.unionDefault = unionDefault;
     this.dataset = new QuarryDatasetGraph(engine, unionDefault, this::close);
   }
 
@@ -273,6 +277,21 @@ public final class PagedStore implements Store {
   @Override
   public CheckReport check() {
     return new IndexCheck(engine).run();
+  }
+
+  @Override
+  public QuadBackend quadBackend() {
+    return engine;
+  }
+
+  @Override
+  public DatasetGraph datasetOn(QuadView view) {
+    return QuarryDatasetGraph.pinned(engine, unionDefault, view);
+  }
+
+  @Override
+  public DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
+    return QuarryDatasetGraph.pinned(engine, unionDefault, view);
   }
 
   @Override

@@ -40,7 +40,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   private final QuadBackend backend;
   private final Runnable onClose;
   private final QuarryOpExecutor.Counters executed = new QuarryOpExecutor.Counters();
-  private final ThreadLocal<State> state = new ThreadLocal<>();
+  private final ThreadLocal<State> state;
   private final PrefixMap prefixes = PrefixMapFactory.create();
   private final boolean unionDefault;
   private final org.apache.jena.sparql.util.Context context =
@@ -57,8 +57,55 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     }
   }
 
+  /** The one transaction of a pinned dataset, whatever the thread; begin and end do not apply. */
+  private static final class Pinned extends ThreadLocal<State> {
+    private final State fixed = new State();
+
+    Pinned(QuadView view) {
+      if (view instanceof WriteView w) {
+        fixed.type = TxnType.WRITE;
+        fixed.write = w;
+      } else {
+        fixed.type = TxnType.READ;
+        fixed.read = (ReadView) view;
+      }
+    }
+
+    @Override
+    public State get() {
+      return fixed;
+    }
+
+    @Override
+    public void set(State value) {
+      throw new JenaTransactionException("a pinned dataset's transaction is its view's owner's");
+    }
+
+    @Override
+    public void remove() {
+      throw new JenaTransactionException("a pinned dataset's transaction is its view's owner's");
+    }
+  }
+
   /** The dataset of {@code backend}; closing it runs {@code onClose} (closing the store). */
   public QuarryDatasetGraph(QuadBackend backend, boolean unionDefault, Runnable onClose) {
+    this(backend, unionDefault, onClose, null);
+  }
+
+  /**
+   * The dataset of one view: every read, from any thread, reads {@code pinned} (as if in its
+   * transaction, which stays its owner's: nothing here begins, commits or ends it). For APIs whose
+   * transactions are not bound to a thread (RDF4J's connections) to run queries with Quarry's
+   * executor on their snapshot. It writes only if the view is the writer's.
+   */
+  public static QuarryDatasetGraph pinned(
+      QuadBackend backend, boolean unionDefault, QuadView pinned) {
+    return new QuarryDatasetGraph(backend, unionDefault, () -> {}, pinned);
+  }
+
+  private QuarryDatasetGraph(
+      QuadBackend backend, boolean unionDefault, Runnable onClose, QuadView pinned) {
+    this.state = pinned == null ? new ThreadLocal<>() : new Pinned(pinned);
     this.backend = backend;
     this.unionDefault = unionDefault;
     this.onClose = onClose;

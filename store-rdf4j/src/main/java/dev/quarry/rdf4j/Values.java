@@ -1,0 +1,248 @@
+package dev.quarry.rdf4j;
+
+import dev.quarry.core.index.spi.QuadView;
+import java.util.Optional;
+import org.apache.jena.datatypes.TypeMapper;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.Quad;
+import org.eclipse.rdf4j.model.BNode;
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.base.AbstractBNode;
+import org.eclipse.rdf4j.model.base.AbstractIRI;
+import org.eclipse.rdf4j.model.base.AbstractLiteral;
+import org.eclipse.rdf4j.model.base.CoreDatatype;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.util.URIUtil;
+import org.eclipse.rdf4j.model.vocabulary.XSD;
+import org.eclipse.rdf4j.sail.SailException;
+
+/**
+ * RDF4J values to Quarry ids and back, for one store. A value read from the store carries its id
+ * (an {@link IdValue}), so handing it back (a pattern, a removal, a query binding) costs no
+ * dictionary lookup; any other value is looked up by its term. Committed ids never change, so a
+ * carried id stays right for as long as the store is open.
+ */
+final class Values {
+  private static final ValueFactory VF = SimpleValueFactory.getInstance();
+  private static final TypeMapper TYPES = TypeMapper.getInstance();
+
+  /** Whose ids the values carry: ids of another store's values are not ours. */
+  private final Object owner;
+
+  Values(Object owner) {
+    this.owner = owner;
+  }
+
+  /** A value that knows its id in the store {@link #owner} names. */
+  interface IdValue {
+    long quarryId();
+
+    Object quarryOwner();
+  }
+
+  // ---- to Quarry ----------------------------------------------------------------------------
+
+  /** The id of {@code v} in view {@code view}, or NONE if the store lacks it (null: NONE too). */
+  long id(QuadView view, Value v) {
+    if (v == null) {
+      return QuadView.NONE;
+    }
+    if (v instanceof IdValue iv && iv.quarryOwner() == owner && iv.quarryId() != QuadView.NONE) {
+      return iv.quarryId();
+    }
+    if (v instanceof org.eclipse.rdf4j.model.Triple) {
+      return QuadView.NONE; // never stored: no statement has it
+    }
+    return view.id(node(v));
+  }
+
+  /** The Jena term of an RDF4J value. */
+  static Node node(Value v) {
+    if (v instanceof IRI iri) {
+      return NodeFactory.createURI(iri.stringValue());
+    }
+    if (v instanceof BNode b) {
+      return NodeFactory.createBlankNode(b.getID());
+    }
+    if (v instanceof Literal l) {
+      Optional<String> lang = l.getLanguage();
+      if (lang.isPresent()) {
+        return NodeFactory.createLiteralLang(l.getLabel(), lang.get());
+      }
+      String dt = l.getDatatype().stringValue();
+      if (dt.equals(XSD.STRING.stringValue())) {
+        return NodeFactory.createLiteralString(l.getLabel());
+      }
+      return NodeFactory.createLiteralDT(l.getLabel(), TYPES.getSafeTypeByName(dt));
+    }
+    throw new SailException("Quarry stores no RDF-star triples as terms: " + v);
+  }
+
+  /** The Jena graph of a context: null is the default graph. */
+  static Node graph(Resource context) {
+    return context == null ? Quad.defaultGraphIRI : node(context);
+  }
+
+  // ---- from Quarry --------------------------------------------------------------------------
+
+  /** The value of a term read from the store under {@code id} (0 if unknown: no id carried). */
+  Value value(Node n, long id) {
+    if (n.isURI()) {
+      return new QuarryIri(n.getURI(), id, owner);
+    }
+    if (n.isBlank()) {
+      return new QuarryBNode(n.getBlankNodeLabel(), id, owner);
+    }
+    if (n.isLiteral()) {
+      String lang = n.getLiteralLanguage();
+      IRI dt =
+          lang != null && !lang.isEmpty()
+              ? org.eclipse.rdf4j.model.vocabulary.RDF.LANGSTRING
+              : VF.createIRI(n.getLiteralDatatypeURI());
+      return new QuarryLiteral(
+          n.getLiteralLexicalForm(), lang == null || lang.isEmpty() ? null : lang, dt, id, owner);
+    }
+    throw new SailException("a term RDF4J cannot hold: " + n);
+  }
+
+  Value value(QuadView view, long id) {
+    return value(view.node(id), id);
+  }
+
+  /** The statement of a quad of ids; the default graph becomes the null context. */
+  Statement statement(QuadView view, long[] quad) {
+    Resource ctx = quad[0] == view.defaultGraph() ? null : (Resource) value(view, quad[0]);
+    return VF.createStatement(
+        (Resource) value(view, quad[1]), (IRI) value(view, quad[2]), value(view, quad[3]), ctx);
+  }
+
+  static Statement statement(Resource s, IRI p, Value o, Resource c) {
+    return VF.createStatement(s, p, o, c);
+  }
+
+  // ---- values that carry their id ------------------------------------------------------------
+
+  private static final class QuarryIri extends AbstractIRI implements IdValue {
+    private final String iri;
+    private final long id;
+    private final transient Object owner;
+    private int split = -1;
+
+    QuarryIri(String iri, long id, Object owner) {
+      this.iri = iri;
+      this.id = id;
+      this.owner = owner;
+    }
+
+    @Override
+    public String stringValue() {
+      return iri;
+    }
+
+    @Override
+    public String getNamespace() {
+      return iri.substring(0, split());
+    }
+
+    @Override
+    public String getLocalName() {
+      return iri.substring(split());
+    }
+
+    private int split() {
+      if (split < 0) {
+        split = URIUtil.getLocalNameIndex(iri);
+      }
+      return split;
+    }
+
+    @Override
+    public long quarryId() {
+      return id;
+    }
+
+    @Override
+    public Object quarryOwner() {
+      return owner;
+    }
+  }
+
+  private static final class QuarryBNode extends AbstractBNode implements IdValue {
+    private final String label;
+    private final long id;
+    private final transient Object owner;
+
+    QuarryBNode(String label, long id, Object owner) {
+      this.label = label;
+      this.id = id;
+      this.owner = owner;
+    }
+
+    @Override
+    public String getID() {
+      return label;
+    }
+
+    @Override
+    public long quarryId() {
+      return id;
+    }
+
+    @Override
+    public Object quarryOwner() {
+      return owner;
+    }
+  }
+
+  private static final class QuarryLiteral extends AbstractLiteral implements IdValue {
+    private final String label;
+    private final String lang;
+    private final IRI datatype;
+    private final long id;
+    private final transient Object owner;
+
+    QuarryLiteral(String label, String lang, IRI datatype, long id, Object owner) {
+      this.label = label;
+      this.lang = lang;
+      this.datatype = datatype;
+      this.id = id;
+      this.owner = owner;
+    }
+
+    @Override
+    public String getLabel() {
+      return label;
+    }
+
+    @Override
+    public Optional<String> getLanguage() {
+      return Optional.ofNullable(lang);
+    }
+
+    @Override
+    public IRI getDatatype() {
+      return datatype;
+    }
+
+    @Override
+    public CoreDatatype getCoreDatatype() {
+      return CoreDatatype.from(datatype);
+    }
+
+    @Override
+    public long quarryId() {
+      return id;
+    }
+
+    @Override
+    public Object quarryOwner() {
+      return owner;
+    }
+  }
+}

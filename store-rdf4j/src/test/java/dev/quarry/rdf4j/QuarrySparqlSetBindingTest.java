@@ -1,0 +1,14 @@
+package dev.quarry.rdf4j;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.testsuite.repository.SparqlSetBindingTest;
+import org.junit.jupiter.api.Timeout;
+
+/** RDF4J's {@code SparqlSetBindingTest} on a {@link QuarryRepository}. */
+@Timeout(300)
+class QuarrySparqlSetBindingTest extends SparqlSetBindingTest {
+  @Override
+  protected Repository newRepository() {
+    return QuarryRdf4jSuites.repository();
+  }
+}
