@@ -72,8 +72,14 @@ final class QuarrySailConnection extends AbstractSailConnection {
     return snapshot != null ? snapshot.retain() : new Snapshot(store.quadBackend().beginRead());
   }
 
-  /** True if the open transaction has changes not committed (queries then go through them). */
+  /**
+   * True if the open transaction has changes not committed (queries then go through them). RDF4J
+   * buffers additions before they reach this connection: they are flushed first.
+   */
   boolean hasPendingChanges() {
+    if (isActive()) {
+      flush();
+    }
     return changes != null && !changes.isEmpty();
   }
 
