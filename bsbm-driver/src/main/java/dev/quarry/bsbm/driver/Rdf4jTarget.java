@@ -12,23 +12,34 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 /**
  * Quarry in the driver's process through the RDF4J API: a {@link QuarryRepository} over the store,
- * one connection per query (as an RDF4J application would use a pooled one), results read to the
- * end as RDF4J binding sets and statements; updates through RDF4J's connection. The store stays the
- * caller's to close.
+ * a connection per client thread, kept (as an RDF4J application keeps one per worker), results read
+ * to the end as RDF4J binding sets and statements; updates through RDF4J's connection. The store
+ * stays the caller's to close.
  */
 public final class Rdf4jTarget implements Target {
   private final QuarryRepository repo;
   private final String description;
+  private final java.util.List<RepositoryConnection> opened =
+      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+  private final ThreadLocal<RepositoryConnection> connection;
 
   public Rdf4jTarget(Store store, String description) {
     this.repo = new QuarryRepository(store);
     this.repo.init();
     this.description = description;
+    this.connection =
+        ThreadLocal.withInitial(
+            () -> {
+              RepositoryConnection c = repo.getConnection();
+              opened.add(c);
+              return c;
+            });
   }
 
   @Override
   public Outcome execute(QueryTemplate.Kind kind, String query, Duration timeout) {
-    try (RepositoryConnection con = repo.getConnection()) {
+    RepositoryConnection con = connection.get();
+    try {
       int seconds =
           timeout == null || timeout.isZero() ? 0 : (int) Math.max(1, timeout.toSeconds());
       if (kind == QueryTemplate.Kind.UPDATE) {
@@ -66,6 +77,9 @@ public final class Rdf4jTarget implements Target {
 
   @Override
   public void close() {
+    synchronized (opened) {
+      opened.forEach(RepositoryConnection::close);
+    }
     repo.shutDown();
   }
 }

@@ -33,12 +33,17 @@ public final class BlankNodeClosureDescribe implements DescribeHandler {
   private DatasetGraph dataset;
 
   /** Makes this the DESCRIBE handler of the process (once). */
-  public static synchronized void install() {
-    if (!installed) {
-      DescribeHandlerRegistry registry = DescribeHandlerRegistry.get();
-      registry.clear();
-      registry.add(FACTORY);
-      installed = true;
+  public static void install() {
+    if (installed) {
+      return; // every dataset calls this: no lock once done (RDF4J's make one per query)
+    }
+    synchronized (BlankNodeClosureDescribe.class) {
+      if (!installed) {
+        DescribeHandlerRegistry registry = DescribeHandlerRegistry.get();
+        registry.clear();
+        registry.add(FACTORY);
+        installed = true;
+      }
     }
   }
 
