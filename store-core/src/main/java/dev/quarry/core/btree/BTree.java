@@ -147,6 +147,22 @@ public final class BTree {
     return n;
   }
 
+  /** The inner nodes of the tree at {@code root}, each read (through the pool), top down. */
+  public void forEachInnerPage(long root, java.util.function.LongConsumer out) {
+    if (root == EMPTY || reader.level(root) == 0) {
+      return;
+    }
+    out.accept(root);
+    if (reader.level(root) == 1) {
+      return;
+    }
+    long[] children = new long[InnerNode.capacity(width) + 2];
+    int n = reader.readInner(root, new long[(InnerNode.capacity(width) + 1) * width], children);
+    for (int i = 0; i <= n; i++) {
+      forEachInnerPage(children[i], out);
+    }
+  }
+
   /**
    * Every page of the tree at {@code root}: inner nodes are read, leaves are named by their parents
    * and not read, so the cost is about one page in two hundred.

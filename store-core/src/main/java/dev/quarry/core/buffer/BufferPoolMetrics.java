@@ -27,6 +27,14 @@ public final class BufferPoolMetrics {
   final LongAdder latchRestarts = new LongAdder();
   final LongAdder latchWaits = new LongAdder();
   final LongAdder latchWaitNanos = new LongAdder();
+  private volatile double warmSeconds = -1; // the start-up warm-up's time, once done
+  private final LongAdder warmPages = new LongAdder();
+
+  /** The start-up warm-up finished: {@code pages} read in {@code nanos} from the store's open. */
+  public void recordWarmUp(long pages, long nanos) {
+    warmPages.add(pages);
+    warmSeconds = nanos / 1e9;
+  }
 
   /** Registers the pool's counters and gauges with {@code registry} (any number of registries). */
   public void bindTo(MeterRegistry registry, BufferPool pool) {
@@ -49,6 +57,13 @@ public final class BufferPoolMetrics {
     counter(registry, "latch.waits", "waits for an exclusively latched frame", latchWaits);
     counter(registry, "latch.wait.nanos", "time spent in those waits", latchWaitNanos);
     gauge(registry, "frames", "frames in the pool", pool, p -> p.frameCount());
+    counter(registry, "warm.pages", "pages the start-up warm-up read", warmPages);
+    gauge(
+        registry,
+        "warm.seconds",
+        "seconds from open until the start-up warm-up was done (-1 before)",
+        this,
+        m -> m.warmSeconds);
     gauge(registry, "dirty", "dirty frames", pool, p -> p.dirtyCount());
   }
 

@@ -65,6 +65,7 @@ public final class PagedStore implements Store {
   private final long pagesRecovered;
   private final BackupWriter backups;
   private final boolean unionDefault;
+  private PoolWarmUp warmUp; // null: not asked for
   private boolean closed;
 
   private PagedStore(
@@ -90,6 +91,7 @@ public final class PagedStore implements Store {
   /** Opens the store the configuration describes (creating it if needed). */
   public static PagedStore open(Config config, MeterRegistry registry) {
     org.apache.jena.sys.JenaSystem.init(); // before any ARQ class: Jena initialises in order
+    long openedAt = System.nanoTime();
     boolean unionDefault = unionDefault(config); // options are checked before anything is opened
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
     StoreDirectory dir =
@@ -138,7 +140,12 @@ public final class PagedStore implements Store {
       PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict);
       BackupWriter backups =
           new BackupWriter(txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT));
-      return new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
+      PagedStore store =
+          new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
+      if (file && config.getBoolean("store.warm-up")) {
+        store.warmUp = PoolWarmUp.start(pool, space, txns, trees, openedAt);
+      }
+      return store;
     } catch (IOException | RuntimeException e) {
       closeQuietly(dict, pool, pages, dir);
       if (e instanceof StoreException se) {
@@ -310,6 +317,9 @@ public final class PagedStore implements Store {
       return;
     }
     closed = true;
+    if (warmUp != null) {
+      warmUp.stop();
+    }
     engine.close();
     closeQuietly(engine.txns::close, engine.dictionary, pool, pages, directory);
   }

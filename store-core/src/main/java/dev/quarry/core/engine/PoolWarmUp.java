@@ -1,0 +1,111 @@
+package dev.quarry.core.engine;
+
+import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.storage.Pages;
+import dev.quarry.core.storage.SpaceMap;
+import dev.quarry.core.txn.ReadTxn;
+import dev.quarry.core.txn.Transactions;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Fills the buffer pool at start, on a thread of its own, so the first queries find their pages in
+ * memory: first the inner nodes of every tree (each lookup passes through them), then the trees'
+ * extents in large sequential reads, the full indexes first (PSOG, POGS: what lookups read), then
+ * the projections, the term hash index and the statistics, until about 90% of the pool is taken.
+ * Queries never wait for it: its reads queue behind theirs on the I/O threads. A log line and
+ * {@code quarry.buffer.warm.*} say when it was done, how much it read and how fast.
+ */
+final class PoolWarmUp implements Runnable {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PoolWarmUp.class);
+  private static final int BATCH = 16; // extents per request: 32 MB
+
+  private final BufferPool pool;
+  private final SpaceMap space;
+  private final Transactions txns;
+  private final List<Layout.Tree> trees;
+  private final long openedAt;
+  private volatile boolean stopped;
+  private Thread thread;
+
+  PoolWarmUp(
+      BufferPool pool, SpaceMap space, Transactions txns, List<Layout.Tree> trees, long openedAt) {
+    this.pool = pool;
+    this.space = space;
+    this.txns = txns;
+    this.trees = trees;
+    this.openedAt = openedAt;
+  }
+
+  /** Starts it on a daemon thread of its own. */
+  static PoolWarmUp start(
+      BufferPool pool, SpaceMap space, Transactions txns, List<Layout.Tree> trees, long openedAt) {
+    PoolWarmUp w = new PoolWarmUp(pool, space, txns, trees, openedAt);
+    Thread t = new Thread(w, "quarry-pool-warm-up");
+    t.setDaemon(true);
+    t.setPriority(Thread.MIN_PRIORITY);
+    w.thread = t;
+    t.start();
+    return w;
+  }
+
+  /** Ends it (the store is closing): returns once its last read is in, before the pool closes. */
+  void stop() {
+    stopped = true;
+    try {
+      thread.join(30_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void run() {
+    long budget = pool.frameCount() * 9L / 10;
+    long pages = 0;
+    try {
+      ReadTxn r = txns.beginRead(); // the roots stay as they are while their inner nodes are read
+      try {
+        for (Layout.Tree t : trees) {
+          long[] inner = {0};
+          t.tree().forEachInnerPage(r.state().root(t.slot()), p -> inner[0]++);
+          pages += inner[0];
+          if (stopped || pages >= budget) {
+            break;
+          }
+        }
+      } finally {
+        txns.endRead(r);
+      }
+      for (Layout.Tree t : trees) { // the layout's order: PSOG, POGS, projections, terms, stats
+        long[] extents = space.extentsOf(t.tree().owner());
+        for (int i = 0; i < extents.length && !stopped; i += BATCH) {
+          int n = Math.min(BATCH, extents.length - i);
+          if (pages + (long) n * Pages.EXTENT_PAGES > budget) {
+            n = (int) ((budget - pages) / Pages.EXTENT_PAGES);
+            if (n <= 0) {
+              break;
+            }
+          }
+          pool.warmUp(Arrays.copyOfRange(extents, i, i + n), true);
+          pages += (long) n * Pages.EXTENT_PAGES;
+        }
+        if (stopped || pages >= budget - Pages.EXTENT_PAGES) {
+          break;
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("the buffer pool's warm-up stopped: {}", e.toString());
+      return;
+    }
+    long nanos = System.nanoTime() - openedAt;
+    pool.metrics().recordWarmUp(pages, nanos);
+    double mb = pages * (double) Pages.PAGE_SIZE / (1 << 20);
+    LOG.info(
+        "buffer pool warm: {} pages ({} MB) read in {} s from the store's open ({} MB/s)",
+        pages,
+        Math.round(mb),
+        String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e9),
+        Math.round(mb / Math.max(nanos / 1e9, 1e-3)));
+  }
+}
