@@ -104,7 +104,7 @@ final class BackupCommand implements Callable<Integer> {
       if (!Quarry.exists(source.location)) {
         throw new UsageError("no Quarry store in " + source.location);
       }
-      try (Store s = Quarry.open(source.location);
+      try (Store s = OneShotStore.open(source.location);
           OutputStream o = open(file)) {
         long n = Dumper.dump(s, RDFFormat.NQUADS, null, o);
         out.printf(Locale.ROOT, "%,d quads%n", n);
@@ -151,7 +151,7 @@ final class BackupCommand implements Callable<Integer> {
       if (!Quarry.exists(source.location)) {
         throw new UsageError("no Quarry store in " + source.location);
       }
-      try (Store s = Quarry.open(source.location);
+      try (Store s = OneShotStore.open(source.location);
           OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
         s.backup(o, previous, sinceName);
       } catch (IllegalArgumentException e) {

@@ -87,7 +87,7 @@ final class QueryCommand implements Callable<Integer> {
       }
       Config c = config.resolve();
       ServerConfig sc = ServerConfig.from(c);
-      Config open = c.with("store.storage", "file").with("store.location", target.location);
+      Config open = OneShotStore.open(c, target.location);
       try (Store store = Quarry.open(open)) {
         QueryService qs =
             new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService(), 0);

@@ -81,7 +81,7 @@ final class RestoreCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UsageError("cannot restore: " + e.getMessage());
     }
-    try (Store s = Quarry.open(building)) {
+    try (Store s = OneShotStore.open(building)) {
       CheckReport check = checked(s);
       out.printf(
           Locale.ROOT,
@@ -96,7 +96,7 @@ final class RestoreCommand implements Callable<Integer> {
   }
 
   private void restoreLogical(Path building, PrintWriter out) throws IOException {
-    try (Store s = Quarry.open(building)) {
+    try (Store s = OneShotStore.open(building)) {
       Loader.Result r = Loader.loadFiles(s, List.of(from), null, Loader.Progress.NONE);
       CheckReport check = checked(s);
       out.printf(

@@ -32,11 +32,11 @@ final class StoreOption {
               + location
               + " FILE...')");
     }
-    return Quarry.open(location);
+    return OneShotStore.open(location);
   }
 
   /** Opens the store, creating it if the directory has none. */
   Store openOrCreate() {
-    return Quarry.open(location);
+    return OneShotStore.open(location);
   }
 }

@@ -55,7 +55,7 @@ final class UpgradeCommand implements Callable<Integer> {
                 ? copyTo
                 : location.resolveSibling(location.getFileName() + "." + format);
     String was = Quarry.upgrade(location, aside);
-    try (Store s = Quarry.open(location)) {
+    try (Store s = OneShotStore.open(location)) {
       if (!s.check().sound()) {
         throw new UsageError(
             "the upgraded store is not sound: "
