@@ -177,16 +177,8 @@ public interface Store extends AutoCloseable {
   /**
    * A Jena dataset every read of which, from any thread, reads {@code view} (a view of {@link
    * #quadBackend()}, which stays its owner's to end): queries on it run with Quarry's executor, as
-   * on {@link #dataset()}.
-   */
-  default DatasetGraph datasetOn(dev.quarry.core.index.spi.QuadView view) {
-    throw new UnsupportedOperationException(backend() + " offers no index SPI");
-  }
-
-  /**
-   * As {@link #datasetOn(dev.quarry.core.index.spi.QuadView)}, with the default graph of queries
-   * the union of all graphs if {@code unionDefault} (RDF4J's default dataset), else the store's own
-   * default graph.
+   * on {@link #dataset()}. With {@code unionDefault}, the default graph of queries is the union of
+   * all graphs (RDF4J's default dataset), else the store's own default graph.
    */
   default DatasetGraph datasetOn(dev.quarry.core.index.spi.QuadView view, boolean unionDefault) {
     throw new UnsupportedOperationException(backend() + " offers no index SPI");

@@ -77,14 +77,20 @@ final class Changes {
     }
   }
 
-  /** True if a statement of the snapshot is hidden by these changes. */
-  boolean hides(Statement st) {
-    return clearedAll || cleared.contains(st.getContext()) || removed.contains(st);
-  }
-
-  /** True if a snapshot statement in graph {@code c} may be hidden (to skip the check else). */
-  boolean touches() {
-    return clearedAll || !cleared.isEmpty() || !removed.isEmpty();
+  /**
+   * Which statements of the snapshot these changes hide, frozen as they are now (an iteration keeps
+   * what it began with); null if none.
+   */
+  java.util.function.Predicate<Statement> hiddenNow() {
+    if (clearedAll) {
+      return st -> true;
+    }
+    if (cleared.isEmpty() && removed.isEmpty()) {
+      return null;
+    }
+    Set<Resource> graphs = new HashSet<>(cleared); // null: the default graph
+    Set<Statement> gone = new HashSet<>(removed);
+    return st -> graphs.contains(st.getContext()) || gone.contains(st);
   }
 
   /** The added statements matching a pattern (null: any; no contexts: any graph), copied. */

@@ -269,11 +269,7 @@ public class QuarryRepositoryConnection extends SailRepositoryConnection {
                 batch.add(QuarrySailConnection.quad(st));
               } else {
                 for (Resource c : contexts) {
-                  batch.add(
-                      QuarrySailConnection.quad(
-                          org.eclipse.rdf4j.model.impl.SimpleValueFactory.getInstance()
-                              .createStatement(
-                                  st.getSubject(), st.getPredicate(), st.getObject(), c)));
+                  batch.add(QuarrySailConnection.quad(st, c));
                 }
               }
               if (batch.size() >= 8192) {

@@ -201,8 +201,13 @@ final class QuarrySailConnection extends AbstractSailConnection {
   }
 
   static org.apache.jena.sparql.core.Quad quad(Statement st) {
+    return quad(st, st.getContext());
+  }
+
+  /** The statement's triple in graph {@code context} (null: the default graph). */
+  static org.apache.jena.sparql.core.Quad quad(Statement st, Resource context) {
     return org.apache.jena.sparql.core.Quad.create(
-        Values.graph(st.getContext()),
+        Values.graph(context),
         Values.node(st.getSubject()),
         Values.node(st.getPredicate()),
         Values.node(st.getObject()));
@@ -231,7 +236,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
     Changes c = changes;
     List<Statement> added =
         c == null ? List.of() : c.addedMatching(subj, pred, obj, contexts); // copied now
-    Set<Statement> hidden = c == null || !c.touches() ? null : hiddenCopy(c);
+    java.util.function.Predicate<Statement> hidden = c == null ? null : c.hiddenNow();
     Iterator<Statement> stored;
     try {
       stored = stored(snap.view, subj, pred, obj, contexts);
@@ -239,10 +244,9 @@ final class QuarrySailConnection extends AbstractSailConnection {
       snap.release();
       throw e;
     }
-    Iterator<Statement> visible =
-        hidden == null ? stored : new Filtered(stored, st -> !hiddenBy(c, hidden, st));
+    Iterator<Statement> visible = hidden == null ? stored : new Filtered(stored, hidden.negate());
     if (!added.isEmpty()) { // an addition the snapshot holds already (and shows) counts once
-      added.removeIf(st -> (hidden == null || !hiddenBy(c, hidden, st)) && holds(snap.view, st));
+      added.removeIf(st -> (hidden == null || !hidden.test(st)) && holds(snap.view, st));
     }
     return new StatementIteration(visible, added.iterator(), snap);
   }
@@ -258,15 +262,6 @@ final class QuarrySailConnection extends AbstractSailConnection {
         && p != QuadView.NONE
         && o != QuadView.NONE
         && v.find(g, s, p, o).hasNext();
-  }
-
-  /** The snapshot's removals and cleared graphs, frozen for one iteration. */
-  private static Set<Statement> hiddenCopy(Changes c) {
-    return new java.util.HashSet<>(c.removed);
-  }
-
-  private static boolean hiddenBy(Changes c, Set<Statement> removed, Statement st) {
-    return c.clearedAll || c.cleared.contains(st.getContext()) || removed.contains(st);
   }
 
   /** The store's statements of a pattern in a view, by ids; nothing if a bound term is unknown. */

@@ -50,33 +50,29 @@ final class QueryRun {
 
   /**
    * RDF4J's parser knows a few prefixes without a declaration (rdf, rdfs, xsd, owl, fn, ...);
-   * Jena's does not: a query that needs them is parsed again with them declared.
+   * Jena's resolves prefixed names against the query's prologue, so they are put there before
+   * parsing (a declaration in the query replaces them).
    */
-  private static final String KNOWN_PREFIXES =
-      "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n"
-          + "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
-          + "PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n"
-          + "PREFIX owl: <http://www.w3.org/2002/07/owl#>\n"
-          + "PREFIX fn: <http://www.w3.org/2005/xpath-functions#>\n"
-          + "PREFIX sesame: <http://www.openrdf.org/schema/sesame#>\n"
-          + "PREFIX rdf4j: <http://rdf4j.org/schema/rdf4j#>\n";
+  private static final java.util.Map<String, String> KNOWN_PREFIXES =
+      java.util.Map.of(
+          "rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+          "rdfs", "http://www.w3.org/2000/01/rdf-schema#",
+          "xsd", "http://www.w3.org/2001/XMLSchema#",
+          "owl", "http://www.w3.org/2002/07/owl#",
+          "fn", "http://www.w3.org/2005/xpath-functions#",
+          "sesame", "http://www.openrdf.org/schema/sesame#",
+          "rdf4j", "http://rdf4j.org/schema/rdf4j#");
 
   /**
    * The query parsed by Jena, or null if Jena cannot parse it but RDF4J can (then RDF4J evaluates
    * it); a {@link MalformedQueryException} if neither can.
    */
   static QueryRun parse(String text, String baseUri) {
+    Query q = new Query();
+    q.getPrefixMapping().setNsPrefixes(KNOWN_PREFIXES);
     try {
-      return new QueryRun(QueryFactory.create(text, baseUri, Syntax.syntaxSPARQL_11));
+      return new QueryRun(QueryFactory.parse(q, text, baseUri, Syntax.syntaxSPARQL_11));
     } catch (QueryParseException e) {
-      if (e.getMessage() != null && e.getMessage().contains("Unresolved prefixed name")) {
-        try {
-          return new QueryRun(
-              QueryFactory.create(KNOWN_PREFIXES + text, baseUri, Syntax.syntaxSPARQL_11));
-        } catch (QueryParseException again) {
-          // fall through to RDF4J's parser
-        }
-      }
       // RDF4J's parser is the judge: its syntax error, or its evaluation if it accepts the query.
       org.eclipse.rdf4j.query.parser.QueryParserUtil.parseQuery(
           org.eclipse.rdf4j.query.QueryLanguage.SPARQL, text, baseUri);

@@ -39,12 +39,14 @@ final class Values {
     this.owner = owner;
   }
 
-  /** A value that knows its id in the store {@link #owner} names. */
+  /**
+   * A value that knows its id, and in which store ({@code owner}: the one {@link #owner} names).
+   */
   interface IdValue {
-    long quarryId();
-
-    Object quarryOwner();
+    Id quarryId();
   }
+
+  record Id(long value, Object owner) {}
 
   // ---- to Quarry ----------------------------------------------------------------------------
 
@@ -53,8 +55,9 @@ final class Values {
     if (v == null) {
       return QuadView.NONE;
     }
-    if (v instanceof IdValue iv && iv.quarryOwner() == owner && iv.quarryId() != QuadView.NONE) {
-      return iv.quarryId();
+    Id carried = v instanceof IdValue iv ? iv.quarryId() : null; // null once deserialized
+    if (carried != null && carried.owner() == owner && carried.value() != QuadView.NONE) {
+      return carried.value();
     }
     if (v instanceof org.eclipse.rdf4j.model.Triple) {
       return QuadView.NONE; // never stored: no statement has it
@@ -94,10 +97,10 @@ final class Values {
   /** The value of a term read from the store under {@code id} (0 if unknown: no id carried). */
   Value value(Node n, long id) {
     if (n.isURI()) {
-      return new QuarryIri(n.getURI(), id, owner);
+      return new QuarryIri(n.getURI(), new Id(id, owner));
     }
     if (n.isBlank()) {
-      return new QuarryBNode(n.getBlankNodeLabel(), id, owner);
+      return new QuarryBNode(n.getBlankNodeLabel(), new Id(id, owner));
     }
     if (n.isLiteral()) {
       String lang = n.getLiteralLanguage();
@@ -106,7 +109,10 @@ final class Values {
               ? org.eclipse.rdf4j.model.vocabulary.RDF.LANGSTRING
               : VF.createIRI(n.getLiteralDatatypeURI());
       return new QuarryLiteral(
-          n.getLiteralLexicalForm(), lang == null || lang.isEmpty() ? null : lang, dt, id, owner);
+          n.getLiteralLexicalForm(),
+          lang == null || lang.isEmpty() ? null : lang,
+          dt,
+          new Id(id, owner));
     }
     throw new SailException("a term RDF4J cannot hold: " + n);
   }
@@ -130,14 +136,12 @@ final class Values {
 
   private static final class QuarryIri extends AbstractIRI implements IdValue {
     private final String iri;
-    private final long id;
-    private final transient Object owner;
+    private final transient Id id;
     private int split = -1;
 
-    QuarryIri(String iri, long id, Object owner) {
+    QuarryIri(String iri, Id id) {
       this.iri = iri;
       this.id = id;
-      this.owner = owner;
     }
 
     @Override
@@ -163,25 +167,18 @@ final class Values {
     }
 
     @Override
-    public long quarryId() {
+    public Id quarryId() {
       return id;
-    }
-
-    @Override
-    public Object quarryOwner() {
-      return owner;
     }
   }
 
   private static final class QuarryBNode extends AbstractBNode implements IdValue {
     private final String label;
-    private final long id;
-    private final transient Object owner;
+    private final transient Id id;
 
-    QuarryBNode(String label, long id, Object owner) {
+    QuarryBNode(String label, Id id) {
       this.label = label;
       this.id = id;
-      this.owner = owner;
     }
 
     @Override
@@ -190,13 +187,8 @@ final class Values {
     }
 
     @Override
-    public long quarryId() {
+    public Id quarryId() {
       return id;
-    }
-
-    @Override
-    public Object quarryOwner() {
-      return owner;
     }
   }
 
@@ -204,15 +196,13 @@ final class Values {
     private final String label;
     private final String lang;
     private final IRI datatype;
-    private final long id;
-    private final transient Object owner;
+    private final transient Id id;
 
-    QuarryLiteral(String label, String lang, IRI datatype, long id, Object owner) {
+    QuarryLiteral(String label, String lang, IRI datatype, Id id) {
       this.label = label;
       this.lang = lang;
       this.datatype = datatype;
       this.id = id;
-      this.owner = owner;
     }
 
     @Override
@@ -236,13 +226,8 @@ final class Values {
     }
 
     @Override
-    public long quarryId() {
+    public Id quarryId() {
       return id;
-    }
-
-    @Override
-    public Object quarryOwner() {
-      return owner;
     }
   }
 }

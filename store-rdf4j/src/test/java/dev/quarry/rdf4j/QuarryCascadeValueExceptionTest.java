@@ -21,10 +21,16 @@ class QuarryCascadeValueExceptionTest extends CascadeValueExceptionTest {
   @Disabled("ARQ's RDFterm-equal on literals of a type it does not order (see above)")
   @Test
   @Override
-  public void testValueExceptionEqualPlain() {}
+  public void testValueExceptionEqualPlain() {
+    super.testValueExceptionEqualPlain(); // RDF4J's assertions, kept to read; not run (see
+    // @Disabled)
+  }
 
   @Disabled("ARQ's RDFterm-equal on literals of a type it does not order (see above)")
   @Test
   @Override
-  public void testValueExceptionEqualTyped() {}
+  public void testValueExceptionEqualTyped() {
+    super.testValueExceptionEqualTyped(); // RDF4J's assertions, kept to read; not run (see
+    // @Disabled)
+  }
 }

@@ -21,10 +21,14 @@ class QuarryGraphQueryResultTest extends GraphQueryResultTest {
   @Disabled("DESCRIBE's shape is the implementation's: Quarry's is subject-side (see above)")
   @Test
   @Override
-  public void testDescribeSingle() {}
+  public void testDescribeSingle() {
+    super.testDescribeSingle(); // RDF4J's assertions, kept to read; not run (see @Disabled)
+  }
 
   @Disabled("DESCRIBE's shape is the implementation's: Quarry's is subject-side (see above)")
   @Test
   @Override
-  public void testDescribeMultiple() {}
+  public void testDescribeMultiple() {
+    super.testDescribeMultiple(); // RDF4J's assertions, kept to read; not run (see @Disabled)
+  }
 }

@@ -20,5 +20,7 @@ class QuarryRDFStoreTest extends RDFStoreTest {
           + " the buffer is flushed, not at the call")
   @Test
   @Override
-  public void testAddTripleContext() {}
+  public void testAddTripleContext() {
+    super.testAddTripleContext(); // RDF4J's assertions, kept to read; not run (see @Disabled)
+  }
 }

@@ -10,8 +10,9 @@ import org.eclipse.rdf4j.sail.Sail;
 /**
  * RDF4J's own compliance suites ({@code rdf4j-sail-testsuite}, {@code rdf4j-repository-testsuite}
  * from Maven Central) run on Quarry: each class here extends one of them and gives it a Quarry
- * store in a new directory, which the sail or repository opens at init and closes at shut-down.
- * Tests skipped are overridden with {@code @Disabled} and their reason.
+ * store in a new directory, which the sail or repository opens at init and closes at shut-down. The
+ * assertions are the suites' own, inherited: these classes only supply the store. Tests skipped are
+ * overridden with {@code @Disabled} and their reason, calling the suite's test unchanged.
  */
 final class QuarryRdf4jSuites {
   private QuarryRdf4jSuites() {}

@@ -118,7 +118,7 @@ class QuarrySailBehaviourTest {
           st = it.next();
         }
         assertTrue(st.getSubject() instanceof Values.IdValue, st.getSubject().getClass() + "");
-        long id = ((Values.IdValue) st.getObject()).quarryId();
+        long id = ((Values.IdValue) st.getObject()).quarryId().value();
         var view = store.quadBackend().beginRead();
         try {
           assertEquals(view.id(Values.node(st.getObject())), id);

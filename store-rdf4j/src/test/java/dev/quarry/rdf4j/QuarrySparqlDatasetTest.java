@@ -20,10 +20,14 @@ class QuarrySparqlDatasetTest extends SparqlDatasetTest {
   @Disabled("the union default graph holds a triple once, not once per context (see above)")
   @Test
   @Override
-  public void testNoFrom() {}
+  public void testNoFrom() {
+    super.testNoFrom(); // RDF4J's assertions, kept to read; not run (see @Disabled)
+  }
 
   @Disabled("the union default graph holds a triple once, not once per context (see above)")
   @Test
   @Override
-  public void testSelectAllIsSameAsCount() {}
+  public void testSelectAllIsSameAsCount() {
+    super.testSelectAllIsSameAsCount(); // RDF4J's assertions, kept to read; not run (see @Disabled)
+  }
 }

@@ -20,5 +20,8 @@ class QuarryTupleQueryResultTest extends TupleQueryResultTest {
           + " when read to the end, and are not tracked")
   @Test
   @Override
-  public void testNotClosingResultThrowsException() {}
+  public void testNotClosingResultThrowsException() {
+    super.testNotClosingResultThrowsException(); // RDF4J's assertions, kept to read; not run (see
+    // @Disabled)
+  }
 }

@@ -292,11 +292,6 @@ public final class PagedStore implements Store {
   }
 
   @Override
-  public DatasetGraph datasetOn(QuadView view) {
-    return QuarryDatasetGraph.pinned(engine, unionDefault, view);
-  }
-
-  @Override
   public DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
     return QuarryDatasetGraph.pinned(engine, unionDefault, view);
   }
