@@ -4,6 +4,7 @@
 #   bsbm-driver/compare.sh [-pc PRODUCTS] [-w WARMUPS] [-runs RUNS] [--clients "1 16"]
 #                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
 #                          [--cold SECONDS] [--slow-mixes fuseki=W:R]
+#                          [--usecase explore|businessIntelligence] [--keep-stores] [-t MS]
 #
 # Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
 # missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
@@ -17,10 +18,13 @@
 # every 10 s and when it reached 90% of its warm figure: DIR/results-PRODUCTS/cold-comparison.*
 # --slow-mixes fuseki=10:40 gives one system fewer warm-up:measured mixes (at 10M Fuseki needs
 # about 5 s a mix); the table's figures are rates, so they stay comparable.
+# --usecase businessIntelligence runs BSBM's Business Intelligence mix (official: -w 2 -runs 10)
+# into DIR/results-PRODUCTS-businessIntelligence/; --keep-stores reuses a store already loaded
+# (its load is not timed again); -t MS is the driver's per-query timeout.
 set -euo pipefail
 
 PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB; COLD=0; SLOW=""
-SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare
+SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare; UC=explore; KEEP=0; TIMEOUT=""
 OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -33,18 +37,25 @@ while [ $# -gt 0 ]; do
     --work) WORK=$2; shift 2 ;;
     --cold) COLD=$2; shift 2 ;;
     --slow-mixes) SLOW="$SLOW $2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --usecase) UC=$2; shift 2 ;;
+    --keep-stores) KEEP=1; shift ;;
+    -t) TIMEOUT=$2; shift 2 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
+if [ "$UC" = bi ]; then UC=businessIntelligence; fi
+if [ "$COLD" -gt 0 ] && [ "$UC" != explore ]; then
+  echo "compare.sh: --cold measures the Explore mix only" >&2; exit 2
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 bsbm="$here/bsbm"
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 data="$WORK/data-$PC"
-results="$WORK/results-$PC"
+results="$WORK/results-$PC$([ "$UC" = explore ] || echo "-$UC")"
 peers="$WORK/peers"
 mkdir -p "$data" "$results" "$peers"
 loads="$results/loads.tsv"
@@ -88,6 +99,15 @@ timed_load() { # NAME command...
   printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" "$triples" >> "$loads"
 }
 
+# True (and says so) if --keep-stores was given and the store is there: not loaded again.
+kept() { # DIR
+  if [ "$KEEP" = 1 ] && [ -d "$1" ]; then
+    log "reusing $1 (--keep-stores): its load is not timed"
+    return 0
+  fi
+  return 1
+}
+
 slug() { echo "$1" | tr -c 'A-Za-z0-9.\n' '-'; }
 
 run_driver() { # SYSTEM NAME URL
@@ -100,7 +120,7 @@ run_driver() { # SYSTEM NAME URL
   for c in $CLIENTS; do
     log "$2: $c client(s), $warm warm-up + $runs measured mixes"
     "$bsbm" run "$3" --name "$2" -idir "$data/td_data" -w "$warm" -runs "$runs" -mt "$c" \
-      -o "$results/$(slug "$2")" --quiet || true
+      -ucf "$UC" ${TIMEOUT:+-t "$TIMEOUT"} -o "$results/$(slug "$2")" --quiet || true
   done
 }
 
@@ -147,9 +167,11 @@ triples=$(wc -l < "$data/dataset.nt")
 
 quarry() {
   local store="$WORK/quarry-$PC"
-  rm -rf "$store"
-  log "Quarry: loading"
-  timed_load Quarry "$root/quarry" load --location "$store" "$data/dataset.nt"
+  if ! kept "$store"; then
+    rm -rf "$store"
+    log "Quarry: loading"
+    timed_load Quarry "$root/quarry" load --location "$store" "$data/dataset.nt"
+  fi
   quarry_start
   measure quarry Quarry http://127.0.0.1:7878/sparql quarry_start
 }
@@ -169,9 +191,11 @@ oxigraph() {
     python3 -m venv "$peers/oxigraph-venv"
     "$peers/oxigraph-venv/bin/pip" install -q "oxigraph==$OXIGRAPH_VERSION"
   fi
-  rm -rf "$db"
-  log "Oxigraph: loading, then optimizing (as its load command recommends for read-heavy use)"
-  timed_load "Oxigraph $OXIGRAPH_VERSION" oxigraph_load "$bin" "$db"
+  if ! kept "$db"; then
+    rm -rf "$db"
+    log "Oxigraph: loading, then optimizing (as its load command recommends for read-heavy use)"
+    timed_load "Oxigraph $OXIGRAPH_VERSION" oxigraph_load "$bin" "$db"
+  fi
   oxigraph_start
   measure oxigraph "Oxigraph $OXIGRAPH_VERSION" http://127.0.0.1:7879/query oxigraph_start
 }
@@ -198,10 +222,12 @@ fuseki() {
     "$central/jena-fuseki-server/$JENA_VERSION/jena-fuseki-server-$JENA_VERSION.jar"
   [ -f "$dir/jena-cmds.jar" ] || curl -sf -o "$dir/jena-cmds.jar" \
     "$central/jena-cmds/$JENA_CMDS_VERSION/jena-cmds-$JENA_CMDS_VERSION.jar"
-  rm -rf "$db"
-  log "Fuseki/TDB2: loading (tdb2.tdbloader, parallel)"
-  timed_load "Fuseki $JENA_VERSION (TDB2)" "$java" -Xmx4g -cp "$dir/fuseki-server.jar:$dir/jena-cmds.jar" \
-    tdb2.tdbloader --loader=parallel --loc "$db" "$data/dataset.nt"
+  if ! kept "$db"; then
+    rm -rf "$db"
+    log "Fuseki/TDB2: loading (tdb2.tdbloader, parallel)"
+    timed_load "Fuseki $JENA_VERSION (TDB2)" "$java" -Xmx4g -cp "$dir/fuseki-server.jar:$dir/jena-cmds.jar" \
+      tdb2.tdbloader --loader=parallel --loc "$db" "$data/dataset.nt"
+  fi
   fuseki_start
   measure fuseki "Fuseki $JENA_VERSION (TDB2)" http://127.0.0.1:3030/ds/sparql fuseki_start
 }
@@ -220,6 +246,11 @@ virtuoso() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q virtuoso-opensource-7-bin >&2
   fi
   version=$(dpkg-query -W -f='${Version}' virtuoso-opensource-7-bin | cut -d+ -f1)
+  if kept "$dir"; then
+    virtuoso_start
+    measure virtuoso "Virtuoso $version" http://127.0.0.1:8890/sparql virtuoso_start
+    return
+  fi
   rm -rf "$dir"
   mkdir -p "$dir/vsp"
   local buffers=$((mem_bytes / 8700)) # 8 KB pages plus their headers
@@ -249,8 +280,8 @@ done
 
 log "comparison"
 "$bsbm" compare --loads "$loads" -o "$results/comparison" \
-  --title "BSBM Explore, $PC products ($triples triples), warm, $(date -u +%Y-%m-%d)" \
-  "$results"/*/explore-*.json
+  --title "BSBM $UC, $PC products ($triples triples), warm, $(date -u +%Y-%m-%d)" \
+  "$results"/*/"$UC"-*.json
 if [ "$COLD" -gt 0 ]; then
   "$bsbm" compare --cold -o "$results/cold-comparison" \
     --title "BSBM Explore from cold, $PC products, $(date -u +%Y-%m-%d)" "$results"/cold/*/explore-*.json

@@ -66,7 +66,11 @@ final class CompareCommand implements Callable<Integer> {
       List<Integer> clients =
           new ArrayList<>(new TreeSet<>(runs.stream().map(Summary::clients).toList()));
       Comparison c = new Comparison(Comparison.rows(runs, loadTimes()), reference);
-      md = c.markdown(clients);
+      StringBuilder all = new StringBuilder(c.markdown(clients));
+      for (int n : clients) {
+        all.append('\n').append(Comparison.templates(runs, n));
+      }
+      md = all.toString();
       c.chart(clients, title, png);
     }
     Files.writeString(Path.of(output + ".md"), md);

@@ -74,6 +74,57 @@ public final class Comparison {
     return md.toString();
   }
 
+  /**
+   * Each template's mean time (ms) per system, for the runs with {@code clients} clients, the
+   * fastest in bold, and the average result count beside it (the same answers, or not). Templates
+   * in the order of the first run.
+   */
+  public static String templates(List<Summary> runs, int clients) {
+    List<Summary> these = runs.stream().filter(r -> r.clients() == clients).toList();
+    if (these.isEmpty()) {
+      return "";
+    }
+    StringBuilder md =
+        new StringBuilder("| template (mean ms, ")
+            .append(clients)
+            .append(clients == 1 ? " client)" : " clients)")
+            .append(" |");
+    StringBuilder rule = new StringBuilder("|---|");
+    for (Summary r : these) {
+      md.append(' ').append(r.target()).append(" |");
+      rule.append("---:|");
+    }
+    md.append(" results (avg) |\n").append(rule).append("---|\n");
+    for (QueryStats t : these.get(0).queries()) {
+      double best = Double.MAX_VALUE;
+      for (Summary r : these) {
+        QueryStats q = find(r, t.name());
+        if (q != null && q.count() > 0) {
+          best = Math.min(best, q.meanMs());
+        }
+      }
+      md.append("| ").append(t.name()).append(" |");
+      List<String> results = new ArrayList<>();
+      for (Summary r : these) {
+        QueryStats q = find(r, t.name());
+        if (q == null || q.count() == 0) {
+          md.append(" – |");
+          results.add("–");
+          continue;
+        }
+        String ms = String.format(Locale.ROOT, "%,.1f", q.meanMs());
+        md.append(q.meanMs() == best ? " **" + ms + "** |" : " " + ms + " |");
+        results.add(String.format(Locale.ROOT, "%.1f", q.avgResults()));
+      }
+      md.append(' ').append(String.join(" / ", results)).append(" |\n");
+    }
+    return md.toString();
+  }
+
+  private static QueryStats find(Summary run, String template) {
+    return run.queries().stream().filter(q -> q.name().equals(template)).findFirst().orElse(null);
+  }
+
   /** QMpH per system, one bar per client count. */
   public void chart(List<Integer> clients, String title, Path png) throws IOException {
     CategoryChart chart = Charts.bars(title, "system", "QMpH");

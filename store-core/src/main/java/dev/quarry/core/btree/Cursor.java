@@ -76,6 +76,42 @@ public final class Cursor implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Copies up to {@code max} of the rows after the current one into {@code out} (row after row,
+   * from 0) and makes the last of them current; returns how many, 0 at the end. A block at a time:
+   * the bound is compared once per block unless the block crosses it.
+   */
+  public int fill(long[] out, int max) {
+    int filled = 0;
+    while (filled < max && !done) {
+      if (pos + 1 >= rowCount) {
+        if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
+          load(blockIndex + 1, null);
+        } else if (!nextLeaf()) {
+          done = true;
+          break;
+        }
+        pos = -1;
+        continue;
+      }
+      int from = pos + 1;
+      int n = Math.min(max - filled, rowCount - from);
+      int last = from + n - 1;
+      if (Rows.compare(rows, last * width, hi, 0, width) > 0) {
+        int keep = 0; // rows from `from` on that are <= hi
+        while (keep < n && Rows.compare(rows, (from + keep) * width, hi, 0, width) <= 0) {
+          keep++;
+        }
+        n = keep;
+        done = true;
+      }
+      System.arraycopy(rows, from * width, out, filled * width, n * width);
+      filled += n;
+      pos = from + n - 1;
+    }
+    return filled;
+  }
+
   /** The current row's column {@code col}. */
   public long get(int col) {
     return rows[pos * width + col];

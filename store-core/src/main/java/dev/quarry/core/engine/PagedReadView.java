@@ -24,6 +24,12 @@ final class PagedReadView extends PagedView implements ReadView {
     return stats;
   }
 
+  /** A snapshot's pages do not change: any number of threads may read them. */
+  @Override
+  public boolean concurrentScans() {
+    return true;
+  }
+
   @Override
   public long generation() {
     return txn.state().generation();

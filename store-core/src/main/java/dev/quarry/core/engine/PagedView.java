@@ -7,6 +7,7 @@ import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadSink;
 import dev.quarry.core.index.spi.QuadView;
 import java.util.Iterator;
@@ -65,7 +66,76 @@ abstract class PagedView implements QuadView {
   @Override
   public Iterator<long[]> find(long g, long s, long p, long o) {
     beforeRead();
+    if (s == NONE && p == NONE && o == NONE && g != NONE && graphIsLarge(g)) {
+      return ix().findInGraphByFullScan(roots, g);
+    }
     return ix().find(roots, g, s, p, o);
+  }
+
+  @Override
+  public QuadScan scan(long g, long s, long p, long o) {
+    beforeRead();
+    boolean large = s == NONE && p == NONE && o == NONE && g != NONE && graphIsLarge(g);
+    return ix().scan(roots, g, s, p, o, large);
+  }
+
+  /**
+   * Exact from the statistics where they hold the answer, else from a projection's key prefixes
+   * (the different subjects of all graphs are SP's different first columns, objects OP's): no term
+   * decoded, no quad read.
+   */
+  @Override
+  public long countDistinct(long g, long p, int part) {
+    beforeRead();
+    Stats st = stats();
+    boolean everyQuad = g == NONE || st.graphIds().stream().allMatch(x -> x == g);
+    if (p != NONE && everyQuad && part == QuadOrder.S) {
+      return st.distinctSubjects(p);
+    }
+    if (p != NONE && everyQuad && part == QuadOrder.O) {
+      return st.distinctObjects(p);
+    }
+    if (p != NONE && part == QuadOrder.P) {
+      return find(g, NONE, p, NONE).hasNext() ? 1 : 0;
+    }
+    if (p == NONE && g != NONE && part == QuadOrder.S) {
+      return subjectsInGraph(g);
+    }
+    if (p == NONE && part == QuadOrder.G) {
+      return g == NONE ? graphs().length : st.quadsInGraph(g) > 0 ? 1 : 0;
+    }
+    if (p == NONE && everyQuad && part == QuadOrder.P) {
+      return predicates().length;
+    }
+    if (p == NONE && everyQuad && (part == QuadOrder.S || part == QuadOrder.O)) {
+      return leadingKeys(part == QuadOrder.S ? QuadOrder.SP : QuadOrder.OP);
+    }
+    return QuadView.super.countDistinct(g, p, part);
+  }
+
+  /** How many different first columns projection {@code order} has: a pass over its rows. */
+  private long leadingKeys(QuadOrder order) {
+    long n = 0;
+    long last = 0;
+    long[] rows = new long[1024 * 2];
+    try (Cursor c = ix().scan(roots, order, new long[] {0, 0}, new long[] {-1L, -1L})) {
+      for (int got = c.fill(rows, 1024); got > 0; got = c.fill(rows, 1024)) {
+        for (int r = 0; r < got; r++) {
+          long k = rows[2 * r];
+          if (k != last) { // no row has id 0
+            n++;
+            last = k;
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /** True if graph g holds at least a quarter of the quads: a full scan reads it best. */
+  private boolean graphIsLarge(long g) {
+    Stats st = stats();
+    return st.quadsInGraph(g) * 4 >= st.quads();
   }
 
   @Override

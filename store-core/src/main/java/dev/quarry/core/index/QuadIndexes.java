@@ -4,6 +4,7 @@ import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadSink;
 import dev.quarry.core.txn.RootCatalog;
 
@@ -68,6 +69,27 @@ public final class QuadIndexes {
   /** The quads matching a pattern of ids (0 = any), as {@code {g, s, p, o}}, in index order. */
   public QuadIterator find(long[] roots, long g, long s, long p, long o) {
     return QuadIterator.of(this, roots, g, s, p, o);
+  }
+
+  /**
+   * {@link #find} in column batches. A pattern binding nothing but its graph reads all of PSOG if
+   * {@code graphIsLarge} (most quads are in it: one sequential pass beats a seek per subject), else
+   * goes through GS; patterns without P but with S or O go through their projection.
+   */
+  public QuadScan scan(long[] roots, long g, long s, long p, long o, boolean graphIsLarge) {
+    if (p == 0 && (s != 0 || o != 0 || (g != 0 && !graphIsLarge))) {
+      return QuadScan.of(find(roots, g, s, p, o));
+    }
+    QuadOrder order = QuadOrder.forPattern(s, o);
+    long[] lo = new long[4];
+    long[] hi = new long[4];
+    order.range(g, s, p, o, lo, hi);
+    return new BatchScan(scan(roots, order, lo, hi), order, g, s, p, o);
+  }
+
+  /** The quads of graph {@code g} read from all of PSOG (see {@link #scan}). */
+  public QuadIterator findInGraphByFullScan(long[] roots, long g) {
+    return QuadIterator.fullScan(this, roots, g);
   }
 
   /**

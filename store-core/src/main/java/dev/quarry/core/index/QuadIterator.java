@@ -73,6 +73,11 @@ public abstract class QuadIterator implements Iterator<long[]> {
         });
   }
 
+  /** Every quad of PSOG, those of graph g kept. */
+  static QuadIterator fullScan(QuadIndexes ix, long[] roots, long g) {
+    return complete(ix, roots, QuadOrder.PSOG, g, ANY, ANY, ANY);
+  }
+
   /** PSOG or POGS over the longest bound prefix of the pattern, filtering the rest. */
   private static QuadIterator complete(
       QuadIndexes ix, long[] roots, QuadOrder order, long g, long s, long p, long o) {

@@ -38,6 +38,32 @@ final class TwinStores implements AutoCloseable {
     store.bindTo(meters);
   }
 
+  Store store() {
+    return store;
+  }
+
+  /** Adds quads to both, each in one write transaction. */
+  void add(List<Quad> quads) {
+    Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
+    DatasetGraph dsg = store.dataset();
+    Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
+  }
+
+  /** Deletes quads from both, each in one write transaction. */
+  void delete(List<Quad> quads) {
+    Txn.executeWrite(oracle, () -> quads.forEach(oracle::delete));
+    DatasetGraph dsg = store.dataset();
+    Txn.executeWrite(dsg, () -> quads.forEach(dsg::delete));
+  }
+
+  /** Adds quads to the oracle, and to Quarry by its bulk load. */
+  void bulkLoad(List<Quad> quads) {
+    Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
+    var load = store.bulkLoad();
+    quads.forEach(load::add);
+    load.commit();
+  }
+
   /** Operator trees Quarry's store ran on ids so far (its metrics). */
   long plansOnIds() {
     return operators("ids");

@@ -56,6 +56,37 @@ public interface QuadView {
   Iterator<long[]> find(long g, long s, long p, long o);
 
   /**
+   * {@link #find} read in column batches: a backend reads its layout straight into them, so a scan
+   * of millions of quads allocates nothing per quad. Same quads, same order.
+   */
+  default QuadScan scan(long g, long s, long p, long o) {
+    return QuadScan.of(find(g, s, p, o));
+  }
+
+  /**
+   * True if {@link #scan} may be called from several threads at once (each on its own scan), so
+   * that one query can split a large scan across cores; a writer's view, which sees its own
+   * uncommitted changes, answers false.
+   */
+  default boolean concurrentScans() {
+    return false;
+  }
+
+  /**
+   * How many different terms stand at quad position {@code part} (0 g, 1 s, 2 p, 3 o) among the
+   * quads of graph {@code g} (NONE: every graph) with predicate {@code p} (NONE: any): from
+   * whatever the backend keeps that answers it exactly (statistics, a projection's key prefixes),
+   * else by a scan of ids that decodes no term.
+   */
+  default long countDistinct(long g, long p, int part) {
+    java.util.HashSet<Long> seen = new java.util.HashSet<>();
+    for (Iterator<long[]> it = find(g, NONE, p, NONE); it.hasNext(); ) {
+      seen.add(it.next()[part]);
+    }
+    return seen.size();
+  }
+
+  /**
    * The quads of predicate p (bound) in graph g (NONE: any) whose object id lies in one of the
    * ranges {@code [ranges[2i], ranges[2i+1]]} (inclusive, ascending, disjoint), in object order.
    */

@@ -1,5 +1,7 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.dict.InlineValues;
+import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +40,7 @@ public final class Order extends IdOperator {
   private long emitted;
   private int spilledRuns; // for explain
   private long compared;
+  private final int[] conditionColumns; // per condition: the column of its variable, or -1
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -52,6 +55,10 @@ public final class Order extends IdOperator {
     this.limit = limit;
     this.terms = terms;
     this.cxt = cxt;
+    this.conditionColumns =
+        conditions.stream()
+            .mapToInt(c -> c.getExpression() instanceof ExprVar v ? vars.indexOf(v.asVar()) : -1)
+            .toArray();
   }
 
   @Override
@@ -104,9 +111,29 @@ public final class Order extends IdOperator {
       checkCancel(cxt);
     }
     int w = vars.size();
-    RowBinding x = new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms);
-    RowBinding y = new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms);
-    for (SortCondition c : conditions) {
+    RowBinding x = null;
+    RowBinding y = null;
+    for (int i = 0; i < conditions.size(); i++) {
+      SortCondition c = conditions.get(i);
+      int col = conditionColumns[i];
+      if (col >= 0) {
+        // On ids where they tell: one term is one value; two integers held inline compare as
+        // their ids (a count against a count, as GROUP BY makes them), no term decoded.
+        long ia = a[aOff + col];
+        long ib = b[bOff + col];
+        if (ia == ib) {
+          continue;
+        }
+        if (NodeIds.tag(ia) == InlineValues.TAG_INTEGER
+            && NodeIds.tag(ib) == InlineValues.TAG_INTEGER) {
+          int cmp = Long.compareUnsigned(ia, ib);
+          return c.getDirection() == Query.ORDER_DESCENDING ? -cmp : cmp;
+        }
+      }
+      if (x == null) {
+        x = new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms);
+        y = new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms);
+      }
       int cmp = compareValues(value(c, x), value(c, y), c);
       if (cmp != 0) {
         return cmp;

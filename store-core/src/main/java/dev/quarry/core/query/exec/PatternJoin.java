@@ -1,13 +1,13 @@
 package dev.quarry.core.query.exec;
 
 import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import org.apache.jena.sparql.core.Var;
@@ -77,7 +77,18 @@ public final class PatternJoin extends IdOperator {
   private long rangeFree;
 
   /** One streamed lookup: the quads of one range for one input row. */
-  private record Scan(Rows rows, int row, long rowKey, Iterator<long[]> quads) {}
+  private record Scan(Rows rows, int row, long rowKey, QuadScan quads) {}
+
+  // The batch of quads the current scan read last, by part, and how far it has been used.
+  private final long[] scanG = new long[Rows.BATCH];
+  private final long[] scanS = new long[Rows.BATCH];
+  private final long[] scanP = new long[Rows.BATCH];
+  private final long[] scanO = new long[Rows.BATCH];
+  private int scanAt;
+  private int scanRead;
+  // Every quad a scan reads is a row (no inference, no graph variable, no variable repeated or
+  // bound by the input): rows are written without the checks of emit.
+  private final boolean plain;
 
   /**
    * With {@code graphVar} non-null, the pattern's graph is that variable (GRAPH ?g): bound by the
@@ -121,6 +132,15 @@ public final class PatternJoin extends IdOperator {
             : 1;
     this.chunk = Math.min(maxChunk, Rows.BATCH);
     this.text = text;
+    boolean repeated = false;
+    boolean bound = false;
+    for (int k = 0; k < 3; k++) {
+      bound |= inInput[k];
+      for (int j = k + 1; j < 3; j++) {
+        repeated |= varsAt[k] != null && varsAt[k].equals(varsAt[j]);
+      }
+    }
+    this.plain = rules == null && graphVar == null && !repeated && !bound;
   }
 
   /**
@@ -167,13 +187,23 @@ public final class PatternJoin extends IdOperator {
     Rows out = new Rows(vars.size(), Math.min(want, Rows.SMALL));
     while (out.size < want) {
       if (scan != null) {
-        while (out.size < want && scan.quads.hasNext()) {
-          long[] q = scan.quads.next();
-          emit(out, scan.rows, scan.row, scan.rowKey, q[0], q[1], q[2], q[3]);
+        if (scanAt == scanRead) {
+          scanAt = 0;
+          scanRead = scan.quads.read(scanG, scanS, scanP, scanO, Math.min(Rows.BATCH, want));
+          if (scanRead == 0) {
+            scan = pending.poll();
+            continue;
+          }
         }
-        if (!scan.quads.hasNext()) {
-          scan = pending.poll();
+        int n = Math.min(want - out.size, scanRead - scanAt);
+        if (plain && seen == null) {
+          emitAll(out, scan.rows, scan.row, scanAt, n);
+        } else {
+          for (int i = scanAt; i < scanAt + n; i++) {
+            emit(out, scan.rows, scan.row, scan.rowKey, scanG[i], scanS[i], scanP[i], scanO[i]);
+          }
         }
+        scanAt += n;
         continue;
       }
       if (in == null || pos >= in.size) {
@@ -238,7 +268,7 @@ public final class PatternJoin extends IdOperator {
       long[] ids = range == null || v[2] != 0 ? null : range.ranges(rows, r);
       if (ids != null) {
         if (v[0] == 0) {
-          pending.add(new Scan(rows, r, rowKey, access.findObjectIn(g, v[1], ids)));
+          pending.add(new Scan(rows, r, rowKey, QuadScan.of(access.findObjectIn(g, v[1], ids))));
           rangeFree++;
         } else {
           ranged = ranged == null ? new Probes() : ranged;
@@ -259,7 +289,7 @@ public final class PatternJoin extends IdOperator {
         }
         for (long o : objs) {
           if (p == 0) {
-            pending.add(new Scan(rows, r, rowKey, access.find(g, v[0], 0, o)));
+            pending.add(new Scan(rows, r, rowKey, access.scan(g, v[0], 0, o)));
           } else {
             probes.add(r, rowKey, g, v[0], p, o, o);
           }
@@ -305,7 +335,7 @@ public final class PatternJoin extends IdOperator {
               rows,
               probes.rows[0],
               probes.rowKeys[0],
-              access.find(one.g(0), one.s(0), one.p(0), o)));
+              access.scan(one.g(0), one.s(0), one.p(0), o)));
       return;
     }
     if (probes.size() > 0) {
@@ -352,6 +382,34 @@ public final class PatternJoin extends IdOperator {
 
   private boolean classesUp(long p, long o) {
     return rules != null && p == rules.typeId() && o == 0 && cols[2] >= 0;
+  }
+
+  /**
+   * Adds a row for each of quads {@code from..from+n-1} of the scan's batch, for input row {@code
+   * r}: every one matches (the scan read exactly the pattern, see {@link #plain}).
+   */
+  private void emitAll(Rows out, Rows rows, int r, int from, int n) {
+    int width = out.width;
+    int at = out.reserve(n);
+    long[] data = out.data;
+    int base = r * rows.width;
+    int cs = cols[0];
+    int cp = cols[1];
+    int co = cols[2];
+    for (int i = from; i < from + n; i++, at += width) {
+      if (inWidth > 0) {
+        System.arraycopy(rows.data, base, data, at, inWidth);
+      }
+      if (cs >= 0) {
+        data[at + cs] = scanS[i];
+      }
+      if (cp >= 0) {
+        data[at + cp] = scanP[i];
+      }
+      if (co >= 0) {
+        data[at + co] = scanO[i];
+      }
+    }
   }
 
   /** Adds the output rows of one matching quad for input row {@code r}, if it fits the row. */

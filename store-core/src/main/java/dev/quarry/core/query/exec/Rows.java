@@ -53,6 +53,19 @@ public final class Rows {
     return at;
   }
 
+  /**
+   * Appends {@code n} rows the caller fills whole (their contents are not cleared); returns the
+   * offset of the first in {@link #data}.
+   */
+  int reserve(int n) {
+    int at = size * width;
+    if (at + n * width > data.length) {
+      data = Arrays.copyOf(data, Math.max(data.length * 2, at + n * width));
+    }
+    size += n;
+    return at;
+  }
+
   /** Appends a copy of row {@code row} of {@code from} (same or smaller width). */
   int appendCopy(Rows from, int row) {
     int at = append();

@@ -17,6 +17,7 @@ import dev.quarry.core.query.exec.PathStep;
 import dev.quarry.core.query.exec.PatternJoin;
 import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Rows;
+import dev.quarry.core.query.exec.ScanAggregate;
 import dev.quarry.core.query.exec.SemiJoin;
 import dev.quarry.core.query.exec.Slice;
 import dev.quarry.core.query.exec.Source;
@@ -67,6 +68,7 @@ import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprList;
 import org.apache.jena.sparql.expr.aggregate.AggCount;
+import org.apache.jena.sparql.expr.aggregate.AggCountVar;
 import org.apache.jena.sparql.expr.aggregate.AggCountVarDistinct;
 
 /**
@@ -306,7 +308,11 @@ public final class Compiler {
       }
       case OpGroup g when top -> {
         boolean plain = g.getGroupVars().getVars().stream().allMatch(v -> !keyIsExpression(g, v));
-        IdOperator counted = plain && graphVar == null ? countFromStatistics(g) : null;
+        boolean simple = plain && graphVar == null && rules == null;
+        IdOperator counted = simple ? countFromStatistics(g) : null;
+        if (counted == null && simple) {
+          counted = scanAggregate(g, input);
+        }
         if (counted != null) {
           return counted;
         }
@@ -497,12 +503,13 @@ public final class Compiler {
 
   /** VALUES rows, encoded. */
   /**
-   * {@code COUNT(*)} (or {@code COUNT(DISTINCT ?subject)}, ungrouped, by the GS index) of one
-   * pattern of three different variables, from the statistics, which hold it exactly (kept with
-   * every write; {@code quarry check} compares them with a recount), so no row is read: ungrouped,
-   * the quads of the active graph; grouped by the predicate, the quads of each predicate, when the
-   * store has no named graph (the statistics count predicates over all graphs). The questions
-   * people ask a store first.
+   * COUNT(*) or COUNT(DISTINCT ?x) of one pattern of different variables (the predicate may be a
+   * constant), ungrouped or grouped by the predicate, answered with no row read where the store
+   * keeps the answer exactly: the statistics (kept with every write; {@code quarry check} compares
+   * them with a recount), or a projection's key prefixes ({@link QuadView#countDistinct}).
+   * Ungrouped, the active graph's quads or its different subjects, predicates, objects; per
+   * predicate, its quads, subjects or objects when the store has no named graph (the statistics
+   * count predicates over all graphs). The questions people ask a store first.
    */
   private IdOperator countFromStatistics(OpGroup g) {
     List<Var> groupVars = g.getGroupVars().getVars();
@@ -510,61 +517,168 @@ public final class Compiler {
       return null;
     }
     ExprAggregator agg = g.getAggregators().get(0);
+    Triple t = onePatternOfVariables(g);
+    if (t == null) {
+      return null;
+    }
+    Node s = t.getSubject();
+    Node p = t.getPredicate();
+    Node o = t.getObject();
+    int part; // the counted part: 0 every quad, else the distinct one's
+    if (agg.getAggregator() instanceof AggCount) {
+      part = 0;
+    } else if (agg.getAggregator() instanceof AggCountVarDistinct d
+        && d.getExprList().get(0).isVariable()) {
+      Var x = d.getExprList().get(0).asVar();
+      part = x.equals(s) ? 1 : x.equals(p) ? 2 : x.equals(o) ? 3 : -1;
+    } else {
+      return null;
+    }
+    if (part < 0) {
+      return null;
+    }
+    boolean onlyThisGraph =
+        graph == access.defaultGraph()
+            && java.util.Arrays.stream(access.graphs()).allMatch(x -> x == graph);
+    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
+    if (!p.isVariable() && pid == QuadView.NONE) {
+      return null; // no such predicate: the general path answers (0)
+    }
+    if (groupVars.isEmpty()) {
+      Rows out = new Rows(1, 1);
+      out.append();
+      String label;
+      if (part == 0 && pid == QuadView.NONE) {
+        out.set(0, 0, count(access.quadsInGraph(graph)));
+        label = "COUNT(*) from the statistics";
+      } else if (part == 0) {
+        if (!onlyThisGraph) {
+          return null;
+        }
+        out.set(0, 0, count(access.quadsWithPredicate(pid)));
+        label = "COUNT(*) of a predicate from the statistics";
+      } else {
+        if (!onlyThisGraph && !(part == 1 && pid == QuadView.NONE)) {
+          return null; // not kept for one graph among several: counted by a scan
+        }
+        out.set(0, 0, count(access.countDistinct(graph, pid, part)));
+        label =
+            part == 1 && pid == QuadView.NONE
+                ? "COUNT(DISTINCT subject) on the GS index"
+                : "COUNT(DISTINCT " + "gspo".charAt(part) + ") from the indexes";
+      }
+      return new Source(List.of(agg.getVar()), out, label).estimate(1);
+    }
+    if (!groupVars.get(0).equals(p) || !onlyThisGraph || part == 2) {
+      return null;
+    }
+    long[] predicates = access.predicates();
+    Rows out = new Rows(2, predicates.length);
+    for (int r = 0; r < predicates.length; r++) {
+      long n =
+          switch (part) {
+            case 1 -> access.distinctSubjects(predicates[r]);
+            case 3 -> access.distinctObjects(predicates[r]);
+            default -> access.quadsWithPredicate(predicates[r]);
+          };
+      out.append();
+      out.set(r, 0, predicates[r]);
+      out.set(r, 1, count(n));
+    }
+    String what = part == 0 ? "COUNT(*)" : "COUNT(DISTINCT " + "gspo".charAt(part) + ")";
+    return new Source(
+            List.of((Var) p, agg.getVar()), out, what + " per predicate from the statistics")
+        .estimate(predicates.length);
+  }
+
+  /**
+   * The group's one triple pattern, if it has one and nothing else, and its subject and object are
+   * different variables, and its predicate a third one or a constant; else null.
+   */
+  private static Triple onePatternOfVariables(OpGroup g) {
     Group group = Group.of(g.getSubOp());
-    boolean distinctSubjects =
-        agg.getAggregator() instanceof AggCountVarDistinct d
-            && group != null
-            && group.triples().size() == 1
-            && d.getExprList().get(0).isVariable()
-            && d.getExprList().get(0).asVar().equals(group.triples().get(0).getSubject());
-    if (!(agg.getAggregator() instanceof AggCount || distinctSubjects)
-        || group == null
-        || group.triples().size() != 1
-        || !group.conjuncts().isEmpty()) {
+    if (group == null || group.triples().size() != 1 || !group.conjuncts().isEmpty()) {
       return null;
     }
     Triple t = group.triples().get(0);
     Node s = t.getSubject();
     Node p = t.getPredicate();
     Node o = t.getObject();
-    if (!s.isVariable()
-        || !p.isVariable()
-        || !o.isVariable()
-        || s.equals(p)
-        || s.equals(o)
-        || p.equals(o)) {
+    boolean distinct = !s.equals(o) && !p.equals(s) && !p.equals(o);
+    return s.isVariable() && o.isVariable() && distinct ? t : null;
+  }
+
+  /**
+   * GROUP BY (one variable or none) over one pattern of variables (the predicate may be a constant)
+   * with only counting aggregates: counted on ids straight from a scan of the index, split across
+   * the cores when large ({@link ScanAggregate}).
+   */
+  private IdOperator scanAggregate(OpGroup g, IdOperator input) {
+    List<Var> groupVars = g.getGroupVars().getVars();
+    if (groupVars.size() > 1 || g.getAggregators().isEmpty() || graph == QuadView.NONE) {
       return null;
     }
-    if (groupVars.isEmpty()) {
-      Rows out = new Rows(1, 1);
-      out.append();
-      if (distinctSubjects) { // one GS row per subject of the graph
-        out.set(0, 0, count(access.subjectsInGraph(graph)));
-        return new Source(List.of(agg.getVar()), out, "COUNT(DISTINCT subject) on the GS index")
-            .estimate(1);
+    Triple t = onePatternOfVariables(g);
+    if (t == null) {
+      return null;
+    }
+    Node s = t.getSubject();
+    Node p = t.getPredicate();
+    Node o = t.getObject();
+    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
+    if (!p.isVariable() && pid == QuadView.NONE) {
+      return null;
+    }
+    java.util.Map<Var, Integer> parts = new java.util.HashMap<>();
+    parts.put(Var.alloc(s), 1);
+    parts.put(Var.alloc(o), 3);
+    if (p.isVariable()) {
+      parts.put(Var.alloc(p), 2);
+    }
+    int keyPart = groupVars.isEmpty() ? -1 : parts.getOrDefault(groupVars.get(0), -1);
+    if (!groupVars.isEmpty() && keyPart < 0) {
+      return null;
+    }
+    List<ScanAggregate.Count> counts = new ArrayList<>();
+    List<Var> vars = new ArrayList<>(groupVars);
+    for (ExprAggregator a : g.getAggregators()) {
+      Var x =
+          a.getAggregator() instanceof AggCountVar c && c.getExprList().get(0).isVariable()
+              ? c.getExprList().get(0).asVar()
+              : a.getAggregator() instanceof AggCountVarDistinct d
+                      && d.getExprList().get(0).isVariable()
+                  ? d.getExprList().get(0).asVar()
+                  : null;
+      if (a.getAggregator() instanceof AggCount) {
+        counts.add(new ScanAggregate.Count(false, 1));
+      } else if (x != null && parts.containsKey(x)) {
+        // A variable of the pattern is bound in every row: COUNT(?x) is COUNT(*).
+        counts.add(
+            new ScanAggregate.Count(
+                a.getAggregator() instanceof AggCountVarDistinct, parts.get(x)));
+      } else {
+        return null;
       }
-      out.set(0, 0, count(access.quadsInGraph(graph)));
-      return new Source(List.of(agg.getVar()), out, "COUNT(*) from the statistics").estimate(1);
+      vars.add(a.getVar());
     }
-    if (distinctSubjects) {
-      return null;
-    }
-    boolean onlyThisGraph =
-        graph == access.defaultGraph()
-            && java.util.Arrays.stream(access.graphs()).allMatch(x -> x == graph);
-    if (!groupVars.get(0).equals(p) || !onlyThisGraph) {
-      return null;
-    }
-    long[] predicates = access.predicates();
-    Rows out = new Rows(2, predicates.length);
-    for (int r = 0; r < predicates.length; r++) {
-      out.append();
-      out.set(r, 0, predicates[r]);
-      out.set(r, 1, count(access.quadsWithPredicate(predicates[r])));
-    }
-    return new Source(
-            List.of((Var) p, agg.getVar()), out, "COUNT(*) per predicate from the statistics")
-        .estimate(predicates.length);
+    java.util.function.Supplier<IdOperator> general =
+        () -> {
+          IdOperator sub = compile(g.getSubOp(), input);
+          return new Aggregate(sub, groupVars, g.getAggregators(), terms, cxt);
+        };
+    long quads = pid == QuadView.NONE ? access.quadsInGraph(graph) : access.quadsWithPredicate(pid);
+    return new ScanAggregate(
+            vars,
+            access,
+            graph,
+            pid,
+            keyPart,
+            counts,
+            terms,
+            cxt,
+            ScanAggregate.defaultThreads(),
+            general)
+        .estimate(groupVars.isEmpty() ? 1 : Math.max(1, quads / 10));
   }
 
   private long count(long n) {
