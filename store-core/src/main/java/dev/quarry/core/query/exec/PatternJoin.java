@@ -89,6 +89,9 @@ public final class PatternJoin extends IdOperator {
   // Every quad a scan reads is a row (no inference, no graph variable, no variable repeated or
   // bound by the input): rows are written without the checks of emit.
   private final boolean plain;
+  // Positions to look up with the value of an input column they must equal (see equalTo).
+  private int[] equalTo;
+  private java.util.function.LongPredicate equalMeansSame;
 
   /**
    * With {@code graphVar} non-null, the pattern's graph is that variable (GRAPH ?g): bound by the
@@ -149,6 +152,18 @@ public final class PatternJoin extends IdOperator {
    */
   public PatternJoin objectRange(ObjectRange r) {
     this.range = r;
+    return this;
+  }
+
+  /**
+   * Looks position k up with the value of input column {@code cols[k]} (not -1), which a filter
+   * says it equals: always if bit k of {@code cols[3]} is set (sameTerm), else where {@code
+   * equalMeansSame} holds for the value (an IRI or a blank node; a literal may equal other terms).
+   * The filter stays after this operator; this only reads less. Null: none.
+   */
+  public PatternJoin equalTo(int[] cols, java.util.function.LongPredicate equalMeansSame) {
+    this.equalTo = cols;
+    this.equalMeansSame = equalMeansSame;
     return this;
   }
 
@@ -264,6 +279,11 @@ public final class PatternJoin extends IdOperator {
       }
       for (int k = 0; k < 3; k++) {
         v[k] = consts[k] != 0 ? consts[k] : inInput[k] ? rows.get(r, cols[k]) : 0;
+        if (v[k] == 0 && equalTo != null && equalTo[k] >= 0) {
+          long id = rows.get(r, equalTo[k]);
+          boolean same = (equalTo[3] & (1 << k)) != 0 || (id != 0 && equalMeansSame.test(id));
+          v[k] = id != 0 && same ? id : 0;
+        }
       }
       long[] ids = range == null || v[2] != 0 ? null : range.ranges(rows, r);
       if (ids != null) {

@@ -19,6 +19,7 @@ import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.ScanAggregate;
 import dev.quarry.core.query.exec.SemiJoin;
+import dev.quarry.core.query.exec.SharedRows;
 import dev.quarry.core.query.exec.Slice;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
@@ -196,6 +197,14 @@ public final class Compiler {
         }
         return cur;
       }
+      case OpJoin j when j.getRight() instanceof OpUnion u -> {
+        IdOperator left = compile(j.getLeft(), input);
+        if (left != null && correlatable(u, left)) {
+          return compile(u, left);
+        }
+        IdOperator right = left == null ? null : compile(j.getRight(), Source.unit());
+        return right == null ? null : join(left, right, false, null);
+      }
       case OpJoin j -> {
         IdOperator left = compile(j.getLeft(), input);
         IdOperator right = left == null ? null : compile(j.getRight(), Source.unit());
@@ -222,6 +231,22 @@ public final class Compiler {
         return sub == null
             ? null
             : new Filter(sub, f.getExprs(), terms, cxt).estimate(sub.estimate() / 2);
+      }
+      case OpUnion u when !top && correlatable(u, input) -> {
+        // Each branch runs on the input's rows (a lookup by what they bind) rather than whole
+        // for a hash join: a few thousand rows against branches of tens of thousands of quads.
+        SharedRows shared = new SharedRows(input, cxt);
+        List<IdOperator> branches = new ArrayList<>();
+        double rows = 0;
+        for (Op branch : unionBranches(u, new ArrayList<>())) {
+          IdOperator b = compile(branch, shared.reader());
+          if (b == null) {
+            return null;
+          }
+          branches.add(b);
+          rows += b.estimate();
+        }
+        return new Union(branches).estimate(rows);
       }
       case OpUnion u -> {
         IdOperator a = compile(u.getLeft(), Source.unit());
@@ -714,16 +739,19 @@ public final class Compiler {
     List<Expr> pending = new ArrayList<>(conjuncts);
     IdOperator cur = applicable(input, pending, bound, input.estimate());
     double rows = Math.max(1, input.estimate());
+    List<Equality> equalities = Equality.in(conjuncts);
     while (!rest.isEmpty()) {
       Triple best = null;
       double bestCost = Double.MAX_VALUE;
       double bestFanOut = 0;
+      // A variable equal (by a filter) to a bound one is looked up as bound (see Equality).
+      Set<Var> known = Equality.closure(equalities, bound);
       for (Triple t : rest) {
         Set<Var> after = new LinkedHashSet<>(bound);
         after.addAll(Group.vars(List.of(t)));
-        double fanOut = estimates.perRow(t, bound, terms);
+        double fanOut = estimates.perRow(t, known, terms);
         double cost = fanOut * Selectivity.of(pending, bound, after);
-        if (!bound.isEmpty() && !connected(t, bound) && fanOut >= 2) {
+        if (!bound.isEmpty() && !connected(t, known) && fanOut >= 2) {
           // A cartesian product: last. One of about a row per row multiplies nothing, and may
           // bind what a later pattern's filters need (the value a range is computed from).
           cost *= 1e6;
@@ -782,6 +810,7 @@ public final class Compiler {
                   graphVar,
                   graphVar == null ? null : named())
               .objectRange(range)
+              .equalTo(Equality.columns(equalities, at, bound, cur), this::equalMeansSame)
               .estimate(rows)
               .cancellable(cxt);
       for (Var v : at) {
@@ -800,6 +829,44 @@ public final class Compiler {
       cur = new Filter(cur, new ExprList(pending), terms, cxt).estimate(0);
     }
     return cur;
+  }
+
+  /** Input rows up to which a UNION of patterns is run on them rather than joined by hash. */
+  private static final double CORRELATE_ROWS = 20_000;
+
+  /**
+   * True if a UNION joined with {@code input} can run each branch on the input's rows: a few rows
+   * in, and branches (nested unions flattened) that are patterns without filters (a filter in a
+   * branch must not see the input's variables).
+   */
+  private static boolean correlatable(OpUnion u, IdOperator input) {
+    if (input.estimate() < 0 || input.estimate() > CORRELATE_ROWS) {
+      return false;
+    }
+    for (Op branch : unionBranches(u, new ArrayList<>())) {
+      Group g = Group.of(branch);
+      if (g == null || g.triples().isEmpty() || !g.conjuncts().isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The branches of nested binary unions, left to right. */
+  private static List<Op> unionBranches(Op op, List<Op> out) {
+    if (op instanceof OpUnion u) {
+      unionBranches(u.getLeft(), out);
+      unionBranches(u.getRight(), out);
+    } else {
+      out.add(op);
+    }
+    return out;
+  }
+
+  /** True if term {@code id} equals (=) only itself: an IRI or a blank node, not a literal. */
+  private boolean equalMeansSame(long id) {
+    Node n = terms.decode(id);
+    return n.isURI() || n.isBlank();
   }
 
   /**
