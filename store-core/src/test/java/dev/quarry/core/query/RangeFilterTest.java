@@ -132,6 +132,24 @@ class RangeFilterTest {
   }
 
   @Test
+  void datesAndTimesCompareOnIdsWhereTheirZonesAllowIt() {
+    // Each subject's time against every other's: with a zone and without, equal instants in
+    // different zones, dates against dates; only what ids decide is decided on them.
+    for (String cmp : List.of("<", "<=", "=", "!=", ">=")) {
+      twins.sameAnswers(
+          "PREFIX ex: <http://ex/> PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> "
+              + "SELECT ?x ?y { ?x ex:f ex:F3 ; ex:g ex:G1 ; ex:t ?d . ?y ex:f ex:F7 ; ex:g ex:G2 ;"
+              + " ex:t ?e FILTER(?d "
+              + cmp
+              + " ?e) }");
+    }
+    ranAs(
+        "[on ids]",
+        "SELECT ?x ?d { ?x ex:t ?d FILTER(?d >= \"2008-03-01\"^^xsd:date"
+            + " && ?d < \"2008-06-01\"^^xsd:date) }");
+  }
+
+  @Test
   void aRangeTooLargeForItsRowsIsProbed() {
     ranAs(
         "in a range: 300 rows probed (range too large)]",

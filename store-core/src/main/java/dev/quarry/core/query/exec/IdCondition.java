@@ -29,9 +29,10 @@ import org.apache.jena.sparql.function.FunctionEnv;
 /**
  * A filter condition decided on ids where ids suffice: sameTerm, = and != against an IRI or between
  * identical terms, bound(), and comparisons of integers or decimals held inline with the same
- * datatype (their ids are in value order). A side of a comparison may be arithmetic over the row's
- * variables ({@code ?x < ?y + 120}): it is computed by ARQ once per distinct value of its variables
- * and compared as an id. Anything else answers {@link #UNKNOWN} and is evaluated on decoded terms.
+ * datatype (their ids are in value order), and of inline dates and dateTimes whose zones allow it.
+ * A side of a comparison may be arithmetic over the row's variables ({@code ?x < ?y + 120}): it is
+ * computed by ARQ once per distinct value of its variables and compared as an id. Anything else
+ * answers {@link #UNKNOWN} and is evaluated on decoded terms.
  */
 abstract class IdCondition {
   static final int FALSE = 0;
@@ -118,10 +119,25 @@ abstract class IdCondition {
    */
   private static int compare(long x, long y, int want) {
     int tx = NodeIds.tag(x);
-    if (tx != NodeIds.tag(y) || !ordered(tx)) {
+    if (tx != NodeIds.tag(y)) {
       return UNKNOWN;
     }
-    int c = Long.compareUnsigned(x, y);
+    int c;
+    if (ordered(tx)) {
+      c = Long.compareUnsigned(x, y);
+    } else if (tx == InlineValues.TAG_DATE || tx == InlineValues.TAG_DATETIME) {
+      // Below the 7 zone bits: days (a date), or milliseconds in UTC (a dateTime). Two dates
+      // without a zone compare by day; two dateTimes compare by instant if both have a zone or
+      // neither does. The rest (a date with a zone is an interval) is ARQ's to decide.
+      boolean zx = (x & 0x7F) != 0;
+      boolean zy = (y & 0x7F) != 0;
+      if (zx != zy || (tx == InlineValues.TAG_DATE && zx)) {
+        return UNKNOWN;
+      }
+      c = Long.compare(NodeIds.payload(x) >>> 7, NodeIds.payload(y) >>> 7);
+    } else {
+      return UNKNOWN;
+    }
     return Integer.signum(c) == want ? TRUE : FALSE;
   }
 
