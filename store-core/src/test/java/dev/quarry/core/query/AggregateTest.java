@@ -131,6 +131,21 @@ class AggregateTest {
   }
 
   @Test
+  void anExpressionOfOneVariableIsEvaluatedOncePerValueAndAsArqDoes() {
+    // Casts of repeated values (computed once per value), casts that fail ("not a number"),
+    // and an expression that is not a function of its variable (STRUUID): one value per row.
+    sameAnswers(
+        "SELECT ?k (AVG(<http://www.w3.org/2001/XMLSchema#decimal>(STR(?d))) AS ?a)"
+            + " (SUM(<http://www.w3.org/2001/XMLSchema#decimal>(STR(?d))) AS ?s)"
+            + " (MAX(STRLEN(STR(?d))) AS ?m) (MIN(CONCAT(\"v\", STR(?d))) AS ?lo)"
+            + " { ?x ex:kind ?k . ?x ex:d ?d } GROUP BY ?k");
+    sameAnswers(
+        "SELECT ?k (AVG(<http://www.w3.org/2001/XMLSchema#float>(?v)) AS ?a)"
+            + " (COUNT(DISTINCT CONCAT(STR(?v), STRUUID())) AS ?u)"
+            + " { ?x ex:kind ?k . ?x ex:n ?v FILTER(?v < 10) } GROUP BY ?k");
+  }
+
+  @Test
   void aSumOverANonNumberIsUnboundAndCountsSkipUnbound() {
     sameAnswers(
         "SELECT ?k (SUM(?d) AS ?s) (COUNT(?d) AS ?n) { ?x ex:kind ?k . ?x ex:d ?d } GROUP BY ?k");

@@ -41,6 +41,7 @@ public final class Aggregate extends IdOperator {
   private QueryMemory memory;
   private long held;
   private final Overflow[] overflows;
+  private final Argument[] arguments; // per aggregate over one expression, else null
   private long distinctOwed; // bytes of COUNT(DISTINCT) values not reserved yet
   private boolean distinctOverflowing; // in-memory groups' new values go to disk
   private RowSorter spill; // rows of the groups that did not fit, if any did not
@@ -63,6 +64,11 @@ public final class Aggregate extends IdOperator {
     this.terms = terms;
     this.env = env;
     this.overflows = new Overflow[aggregates.size()];
+    this.arguments = new Argument[aggregates.size()];
+    for (int a = 0; a < arguments.length; a++) {
+      var exprs = aggregates.get(a).getAggregator().getExprList();
+      arguments[a] = exprs != null && exprs.size() == 1 ? new Argument(exprs.get(0)) : null;
+    }
   }
 
   private static List<Var> outputVars(List<Var> groupVars, List<ExprAggregator> aggregates) {
@@ -272,6 +278,9 @@ public final class Aggregate extends IdOperator {
         return new Sample(col);
       }
     }
+    if (agg.getExprList() != null && agg.getExprList().size() == 1) {
+      return arguments[a].accumulator(agg);
+    }
     return new Arq(agg.createAccumulator());
   }
 
@@ -423,6 +432,94 @@ public final class Aggregate extends IdOperator {
     }
   }
 
+  /**
+   * The argument of an aggregate over one expression (AVG(xsd:float(?price))): evaluated by this
+   * operator, once per distinct value of its one variable when it is deterministic (a cast of the
+   * same term gives the same value), not once per row; the value goes to ARQ's accumulator through
+   * a {@link Slot}, so sums, averages, promotion and errors stay ARQ's.
+   */
+  private final class Argument {
+    private static final int MEMO_LIMIT = 1 << 16;
+    private final org.apache.jena.sparql.expr.Expr expr;
+    private final Var only; // the expression's one variable, if it is memoized
+    private final java.util.HashMap<Long, NodeValue> memo = new java.util.HashMap<>();
+    private final Slot slot = new Slot();
+
+    Argument(org.apache.jena.sparql.expr.Expr expr) {
+      this.expr = expr;
+      Set<Var> mentioned = expr.getVarsMentioned();
+      this.only =
+          mentioned.size() == 1 && Deterministic.test(expr) ? mentioned.iterator().next() : null;
+    }
+
+    State accumulator(Aggregator agg) {
+      Accumulator acc =
+          agg.copy(new org.apache.jena.sparql.expr.ExprList(slot)).createAccumulator();
+      return new State() {
+        @Override
+        public void add(long[] data, int base, int width, List<Var> inVars) {
+          slot.value = evaluate(data, base, width, inVars);
+          acc.accumulate(org.apache.jena.sparql.engine.binding.BindingFactory.empty(), env);
+        }
+
+        @Override
+        public long value() {
+          return Arq.valueOf(acc, terms);
+        }
+      };
+    }
+
+    /** The expression's value on a row; {@link Slot#ERROR} for an error. */
+    private NodeValue evaluate(long[] data, int base, int width, List<Var> inVars) {
+      int col = only == null ? -1 : inVars.indexOf(only);
+      long id = col < 0 ? 0 : data[base + col];
+      if (col >= 0) {
+        NodeValue known = memo.get(id);
+        if (known != null) {
+          return known;
+        }
+      }
+      long[] row = java.util.Arrays.copyOfRange(data, base, base + width);
+      NodeValue v =
+          org.apache.jena.sparql.expr.ExprLib.evalOrNull(
+              expr, new RowBinding(null, inVars, row, terms), env);
+      v = v == null ? Slot.ERROR : v;
+      if (col >= 0) {
+        if (memo.size() >= MEMO_LIMIT) {
+          memo.clear();
+        }
+        memo.put(id, v);
+      }
+      return v;
+    }
+  }
+
+  /**
+   * The expression an accumulator of {@link Argument} evaluates: the value this operator put in it,
+   * or an evaluation error.
+   */
+  private static final class Slot extends org.apache.jena.sparql.expr.ExprFunction0 {
+    static final NodeValue ERROR = NodeValue.makeString("(an error)");
+    NodeValue value;
+
+    Slot() {
+      super("quarry:aggregateArgument");
+    }
+
+    @Override
+    public NodeValue eval(FunctionEnv env) {
+      if (value == ERROR) {
+        throw new ExprEvalException("the aggregate's argument is an error");
+      }
+      return value;
+    }
+
+    @Override
+    public org.apache.jena.sparql.expr.Expr copy() {
+      return this;
+    }
+  }
+
   /** SAMPLE of a variable: the first bound value. */
   private static final class Sample implements State {
     private final int column;
@@ -461,6 +558,10 @@ public final class Aggregate extends IdOperator {
 
     @Override
     public long value() {
+      return valueOf(acc, terms);
+    }
+
+    static long valueOf(Accumulator acc, TermSpace terms) {
       try {
         NodeValue v = acc.getValue();
         return v == null ? 0 : terms.encode(v.asNode());
