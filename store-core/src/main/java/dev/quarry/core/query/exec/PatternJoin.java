@@ -79,13 +79,17 @@ public final class PatternJoin extends IdOperator {
   /** One streamed lookup: the quads of one range for one input row. */
   private record Scan(Rows rows, int row, long rowKey, QuadScan quads) {}
 
+  private static final int FIRST_SCAN_READ = 16;
+
   // The batch of quads the current scan read last, by part, and how far it has been used.
-  private final long[] scanG = new long[Rows.BATCH];
-  private final long[] scanS = new long[Rows.BATCH];
-  private final long[] scanP = new long[Rows.BATCH];
-  private final long[] scanO = new long[Rows.BATCH];
+  // Small at first and grown: most scans of a lookup-heavy query (BSBM Explore) find a handful.
+  private long[] scanG = new long[0];
+  private long[] scanS = new long[0];
+  private long[] scanP = new long[0];
+  private long[] scanO = new long[0];
   private int scanAt;
   private int scanRead;
+  private int scanChunk = FIRST_SCAN_READ; // quads the next read of the current scan asks for
   // Every quad a scan reads is a row (no inference, no graph variable, no variable repeated or
   // bound by the input): rows are written without the checks of emit.
   private final boolean plain;
@@ -204,9 +208,18 @@ public final class PatternJoin extends IdOperator {
       if (scan != null) {
         if (scanAt == scanRead) {
           scanAt = 0;
-          scanRead = scan.quads.read(scanG, scanS, scanP, scanO, Math.min(Rows.BATCH, want));
+          int n = Math.min(scanChunk, want);
+          if (scanG.length < n) {
+            scanG = new long[n];
+            scanS = new long[n];
+            scanP = new long[n];
+            scanO = new long[n];
+          }
+          scanRead = scan.quads.read(scanG, scanS, scanP, scanO, n);
+          scanChunk = Math.min(Rows.BATCH, scanChunk * 4);
           if (scanRead == 0) {
             scan = pending.poll();
+            scanChunk = FIRST_SCAN_READ;
             continue;
           }
         }
@@ -239,6 +252,7 @@ public final class PatternJoin extends IdOperator {
               ? Math.max(1, chunk / 2)
               : Math.min(maxChunk, chunk * 2);
       scan = pending.poll();
+      scanChunk = FIRST_SCAN_READ;
     }
     return out;
   }
