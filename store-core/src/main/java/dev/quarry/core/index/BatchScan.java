@@ -19,7 +19,12 @@ final class BatchScan implements QuadScan {
   private final int pi;
   private final int oi;
   private final boolean filter;
-  private long[] rows = new long[0];
+
+  /**
+   * Rows copied out of the cursor, per thread: a read fills and splits them before it returns, so
+   * scans on one thread can share them (a query makes many small scans).
+   */
+  private static final ThreadLocal<long[][]> ROWS = ThreadLocal.withInitial(() -> new long[1][0]);
 
   BatchScan(Cursor cursor, QuadOrder order, long g, long s, long p, long o) {
     this.cursor = cursor;
@@ -36,9 +41,11 @@ final class BatchScan implements QuadScan {
 
   @Override
   public int read(long[] gs, long[] ss, long[] ps, long[] os, int max) {
-    if (rows.length < max * 4) {
-      rows = new long[max * 4];
+    long[][] scratch = ROWS.get();
+    if (scratch[0].length < max * 4) {
+      scratch[0] = new long[Math.max(max * 4, 64)];
     }
+    long[] rows = scratch[0];
     int n = 0;
     for (int got = cursor.fill(rows, max); got > 0; got = n == 0 ? cursor.fill(rows, max) : 0) {
       for (int r = 0, at = 0; r < got; r++, at += 4) {
