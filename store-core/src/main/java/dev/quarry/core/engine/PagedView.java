@@ -113,6 +113,78 @@ abstract class PagedView implements QuadView {
     return QuadView.super.countDistinct(g, p, part);
   }
 
+  /**
+   * From key prefixes: with P bound, the subjects of PSOG's or the objects of POGS's P range, each
+   * run of equal ones given once (the graph, a later column, filtered); without P, the subjects of
+   * GS (one graph), SP's first columns (every graph) or OP's, and the statistics' predicates.
+   */
+  @Override
+  public QuadScan distinctTerms(long g, long p, int part) {
+    beforeRead();
+    Stats st = stats();
+    boolean everyQuad = g == NONE || st.graphIds().stream().allMatch(x -> x == g);
+    if (p != NONE && (part == QuadOrder.S || part == QuadOrder.O)) {
+      QuadOrder order = part == QuadOrder.S ? QuadOrder.PSOG : QuadOrder.POGS;
+      long[] lo = {p, 0, 0, 0};
+      long[] hi = {p, -1L, -1L, -1L};
+      int gi = order.columnOf(QuadOrder.G);
+      return runs(ix().scan(roots, order, lo, hi), 4, 1, gi, everyQuad ? NONE : g, part);
+    }
+    if (p == NONE && part == QuadOrder.P && everyQuad) {
+      long[] all = predicates();
+      int[] at = {0};
+      return (gs, ss, ps, os, max) -> {
+        int n = Math.min(max, all.length - at[0]);
+        System.arraycopy(all, at[0], ps, 0, n);
+        at[0] += n;
+        return n;
+      };
+    }
+    if (p == NONE && part == QuadOrder.S && g != NONE) {
+      return runs(
+          ix().scan(roots, QuadOrder.GS, new long[] {g, 0}, new long[] {g, -1L}),
+          2,
+          1,
+          -1,
+          NONE,
+          part);
+    }
+    if (p == NONE && everyQuad && (part == QuadOrder.S || part == QuadOrder.O)) {
+      QuadOrder order = part == QuadOrder.S ? QuadOrder.SP : QuadOrder.OP;
+      return runs(
+          ix().scan(roots, order, new long[] {0, 0}, new long[] {-1L, -1L}), 2, 0, -1, NONE, part);
+    }
+    return null;
+  }
+
+  /**
+   * Column {@code col} of a cursor's rows ({@code width} wide), each run of equal values once,
+   * keeping only rows whose column {@code gi} is {@code g} if g is not NONE; into column {@code
+   * part} of each read.
+   */
+  private static QuadScan runs(Cursor c, int width, int col, int gi, long g, int part) {
+    long[] rows = new long[1024 * width];
+    long[] last = {0};
+    return (gs, ss, ps, os, max) -> {
+      long[] out = part == QuadOrder.S ? ss : part == QuadOrder.P ? ps : os;
+      int n = 0;
+      while (n == 0) {
+        int got = c.fill(rows, Math.min(1024, max));
+        if (got == 0) {
+          return 0;
+        }
+        for (int r = 0; r < got && n < max; r++) {
+          long v = rows[r * width + col];
+          if (v != last[0] && (g == NONE || rows[r * width + gi] == g)) {
+            out[n++] = v;
+            last[0] = v;
+          }
+        }
+      }
+      return n;
+    };
+  }
+
   /** How many different first columns projection {@code order} has: a pass over its rows. */
   private long leadingKeys(QuadOrder order) {
     long n = 0;

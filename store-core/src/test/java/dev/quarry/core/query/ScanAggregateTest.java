@@ -135,6 +135,35 @@ class ScanAggregateTest {
     }
   }
 
+  private static final String[] DISTINCT = {
+    "SELECT DISTINCT ?s { ?s ?p ?o }",
+    "SELECT DISTINCT ?p { ?s ?p ?o }",
+    "SELECT DISTINCT ?o { ?s ?p ?o }",
+    "SELECT DISTINCT ?s { ?s <http://ex/p1> ?o }",
+    "SELECT DISTINCT ?o { ?s <http://ex/p2> ?o }",
+    "SELECT DISTINCT ?s FROM <http://ex/g1> { ?s ?p ?o }",
+    "SELECT DISTINCT ?o FROM <http://ex/g1> { ?s <http://ex/p3> ?o }",
+    "SELECT DISTINCT ?o { ?s <http://ex/none> ?o }",
+  };
+
+  @Test
+  void distinctOfOneVariableIsReadFromSortedKeysWithoutASet() {
+    Random rnd = new Random(3);
+    twins = new TwinStores(random(rnd, 4000, false));
+    allAgree(DISTINCT);
+    for (String q : List.of(DISTINCT).subList(0, 5)) {
+      assertTrue(twins.explain(q).contains("distinct ?"), twins.explain(q));
+      assertTrue(!twins.explain(q).contains("pattern"), twins.explain(q));
+    }
+    twins.bulkLoad(random(rnd, 1500, true)); // a named graph: the graph is filtered
+    allAgree(DISTINCT);
+    twins.delete(random(new Random(3), 4000, false).subList(0, 2500));
+    allAgree(DISTINCT);
+    // REDUCED may keep duplicates: the same set of terms as ARQ's.
+    String reduced = "SELECT REDUCED ?o { ?s <http://ex/p2> ?o }";
+    assertEquals(twins.oracleSet(reduced), twins.quarry(reduced).keySet());
+  }
+
   @Test
   void aScanThatOutgrowsTheQueryMemoryIsCountedByTheGeneralGroupBy(@TempDir Path spill) {
     twins = new TwinStores(random(new Random(5), 20000, false));

@@ -98,6 +98,11 @@ final class TwinStores implements AutoCloseable {
     return explain(query);
   }
 
+  /** ARQ's answers as a set of rows (for REDUCED, whose duplicates are the implementation's). */
+  java.util.Set<Map<String, Node>> oracleSet(String query) {
+    return answers(oracle, query).keySet();
+  }
+
   /** Quarry's answers alone. */
   Map<Map<String, Node>, Integer> quarry(String query) {
     return answers(store.dataset(), query);

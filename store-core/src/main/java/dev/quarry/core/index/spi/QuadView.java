@@ -87,6 +87,16 @@ public interface QuadView {
   }
 
   /**
+   * The different terms at quad position {@code part} (1 s, 2 p, 3 o) among the quads of graph
+   * {@code g} (NONE: every graph) with predicate {@code p} (NONE: any), each once, read from an
+   * order whose keys start with them so that no set is needed; the values come in column {@code
+   * part} of each read. Null if the backend has no such order for the question.
+   */
+  default QuadScan distinctTerms(long g, long p, int part) {
+    return null;
+  }
+
+  /**
    * The quads of predicate p (bound) in graph g (NONE: any) whose object id lies in one of the
    * ranges {@code [ranges[2i], ranges[2i+1]]} (inclusive, ascending, disjoint), in object order.
    */

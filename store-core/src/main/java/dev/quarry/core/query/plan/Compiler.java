@@ -1,8 +1,10 @@
 package dev.quarry.core.query.plan;
 
+import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.exec.Aggregate;
 import dev.quarry.core.query.exec.Distinct;
+import dev.quarry.core.query.exec.DistinctTerms;
 import dev.quarry.core.query.exec.Extend;
 import dev.quarry.core.query.exec.Filter;
 import dev.quarry.core.query.exec.HashJoin;
@@ -308,12 +310,14 @@ public final class Compiler {
         return cur;
       }
       case OpDistinct d when top -> {
-        IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : distinct(sub);
+        IdOperator keys = distinctTerms(d.getSubOp());
+        IdOperator sub = keys != null ? null : compile(d.getSubOp(), input);
+        return keys != null ? keys : sub == null ? null : distinct(sub);
       }
       case OpReduced d when top -> {
-        IdOperator sub = compile(d.getSubOp(), input);
-        return sub == null ? null : distinct(sub);
+        IdOperator keys = distinctTerms(d.getSubOp());
+        IdOperator sub = keys != null ? null : compile(d.getSubOp(), input);
+        return keys != null ? keys : sub == null ? null : distinct(sub);
       }
       case OpProject p when top -> {
         IdOperator sub = compile(p.getSubOp(), input);
@@ -621,7 +625,12 @@ public final class Compiler {
    * different variables, and its predicate a third one or a constant; else null.
    */
   private static Triple onePatternOfVariables(OpGroup g) {
-    Group group = Group.of(g.getSubOp());
+    return onePatternOfVariables(g.getSubOp());
+  }
+
+  /** {@link #onePatternOfVariables(OpGroup)} of any operator. */
+  private static Triple onePatternOfVariables(Op op) {
+    Group group = Group.of(op);
     if (group == null || group.triples().size() != 1 || !group.conjuncts().isEmpty()) {
       return null;
     }
@@ -631,6 +640,45 @@ public final class Compiler {
     Node o = t.getObject();
     boolean distinct = !s.equals(o) && !p.equals(s) && !p.equals(o);
     return s.isVariable() && o.isVariable() && distinct ? t : null;
+  }
+
+  /**
+   * DISTINCT (or REDUCED) of one variable of one pattern of variables (the predicate may be a
+   * constant), read in key order from an index that starts with it, so equal values are adjacent
+   * and need no set ({@link QuadView#distinctTerms}); null if the store has no such index.
+   */
+  private IdOperator distinctTerms(Op op) {
+    if (!(op instanceof OpProject project)
+        || project.getVars().size() != 1
+        || rules != null
+        || graphVar != null
+        || graph == QuadView.NONE) {
+      return null;
+    }
+    Triple t = onePatternOfVariables(project.getSubOp());
+    if (t == null) {
+      return null;
+    }
+    Var v = project.getVars().get(0);
+    Node p = t.getPredicate();
+    int part = v.equals(t.getSubject()) ? 1 : v.equals(p) ? 2 : v.equals(t.getObject()) ? 3 : -1;
+    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
+    if (part < 0 || (!p.isVariable() && pid == QuadView.NONE)) {
+      return null;
+    }
+    QuadScan scan = access.distinctTerms(graph, pid, part);
+    if (scan == null) {
+      return null;
+    }
+    String how =
+        pid != QuadView.NONE
+            ? "from the predicate's range in " + (part == 1 ? "PSOG" : "POGS") + " (sorted, no set)"
+            : part == 2 ? "from the statistics" : "from an index's keys (sorted, no set)";
+    long rows = // an estimate, from the statistics: no pass over the index to plan
+        pid == QuadView.NONE
+            ? part == 2 ? access.predicates().length : access.quadsInGraph(graph) / 4
+            : part == 1 ? access.distinctSubjects(pid) : access.distinctObjects(pid);
+    return new DistinctTerms(v, part, scan, how).estimate(rows);
   }
 
   /**
