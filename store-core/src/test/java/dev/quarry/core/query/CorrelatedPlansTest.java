@@ -91,6 +91,19 @@ class CorrelatedPlansTest {
   }
 
   @Test
+  void expressionsOfTwoVariablesAreRememberedByTheirValues() {
+    // BIND and ORDER BY over an expression of two variables: 5,550 rows, 100 pairs of values.
+    twins.sameAnswers(
+        PREFIX
+            + "SELECT ?x ?y ?r { ?x :r0 ?v . ?y :r1 ?w FILTER(?x != ?y) BIND(?v - ?w AS ?r) }"
+            + " ORDER BY DESC(?v * 10 + ?w) ?x ?y LIMIT 25");
+    twins.sameAnswers(
+        PREFIX
+            + "SELECT ?x ?y ?r { ?x :r0 ?v . ?y :r1 ?w BIND(IF(?v > ?w, ?v / (?w + 1), 0) AS ?r)"
+            + " FILTER(?r > 1) }");
+  }
+
+  @Test
   void aUnionOfPatternsJoinedWithFewRowsRunsOnThem() {
     String q =
         PREFIX

@@ -1,9 +1,7 @@
 package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
@@ -24,9 +22,7 @@ public final class Extend extends IdOperator {
   private final ExecutionContext cxt;
   private boolean assign;
   private final DateFieldOnIds onIds;
-  private final int memoCol; // the column of the one variable a memoized expression reads, or -1
-  private final Map<Long, Long> memo = new HashMap<>();
-  private static final int MEMO_LIMIT = 1 << 16;
+  private final ExprMemo<Long> memo; // by the ids of the expression's variables, or null
 
   /** This column as ARQ's assign: a row already binding it must bind it to the same term. */
   public Extend assign() {
@@ -41,12 +37,8 @@ public final class Extend extends IdOperator {
     this.expr = expr;
     this.terms = terms;
     this.cxt = cxt;
-    boolean memoizable = expr.getVarsMentioned().size() == 1 && Deterministic.test(expr);
     this.onIds = DateFieldOnIds.of(expr, input.vars());
-    this.memoCol =
-        memoizable && !(expr instanceof ExprVar)
-            ? input.column(expr.getVarsMentioned().iterator().next())
-            : -1;
+    this.memo = ExprMemo.of(expr, input.vars());
   }
 
   private static List<Var> with(List<Var> vars, Var v) {
@@ -80,7 +72,11 @@ public final class Extend extends IdOperator {
               ? (from < 0 ? 0 : in.data[r * in.width + from])
               : onIds != null ? onIds.apply(in.data, r * in.width) : DateFieldOnIds.UNDECIDED;
       if (value == DateFieldOnIds.UNDECIDED) {
-        value = memoCol >= 0 ? remembered(in, r) : evaluate(in, r);
+        int row = r;
+        value =
+            memo != null
+                ? memo.value(in.data, r * in.width, () -> evaluate(in, row))
+                : evaluate(in, r);
       }
       if (!assign || had == 0) {
         out.data[at + col] = value;
@@ -89,23 +85,6 @@ public final class Extend extends IdOperator {
       }
     }
     return out;
-  }
-
-  /**
-   * An expression of one variable has one value per term: computed once per id (a function of a
-   * category or a date repeated over many rows).
-   */
-  private long remembered(Rows in, int r) {
-    long key = in.data[r * in.width + memoCol];
-    Long known = memo.get(key);
-    if (known == null) {
-      known = evaluate(in, r);
-      if (memo.size() >= MEMO_LIMIT) {
-        memo.clear();
-      }
-      memo.put(key, known);
-    }
-    return known;
   }
 
   private long evaluate(Rows in, int r) {

@@ -41,6 +41,7 @@ public final class Order extends IdOperator {
   private int spilledRuns; // for explain
   private long compared;
   private final int[] conditionColumns; // per condition: the column of its variable, or -1
+  private final ExprMemo<NodeValue>[] memos; // per condition over an expression, or null
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -59,6 +60,12 @@ public final class Order extends IdOperator {
         conditions.stream()
             .mapToInt(c -> c.getExpression() instanceof ExprVar v ? vars.indexOf(v.asVar()) : -1)
             .toArray();
+    @SuppressWarnings("unchecked")
+    ExprMemo<NodeValue>[] m = new ExprMemo[conditions.size()];
+    for (int i = 0; i < m.length; i++) {
+      m[i] = ExprMemo.of(conditions.get(i).getExpression(), vars);
+    }
+    this.memos = m;
   }
 
   @Override
@@ -110,7 +117,6 @@ public final class Order extends IdOperator {
     if ((++compared & 1023) == 0) {
       checkCancel(cxt);
     }
-    int w = vars.size();
     RowBinding x = null;
     RowBinding y = null;
     for (int i = 0; i < conditions.size(); i++) {
@@ -130,16 +136,30 @@ public final class Order extends IdOperator {
           return c.getDirection() == Query.ORDER_DESCENDING ? -cmp : cmp;
         }
       }
-      if (x == null) {
-        x = new RowBinding(null, vars, Arrays.copyOfRange(a, aOff, aOff + w), terms);
-        y = new RowBinding(null, vars, Arrays.copyOfRange(b, bOff, bOff + w), terms);
+      NodeValue va;
+      NodeValue vb;
+      ExprMemo<NodeValue> memo = memos[i];
+      if (memo != null) { // an expression of one or two variables: once per distinct ids
+        va = memo.value(a, aOff, () -> value(c, binding(a, aOff)));
+        vb = memo.value(b, bOff, () -> value(c, binding(b, bOff)));
+      } else {
+        if (x == null) {
+          x = binding(a, aOff);
+          y = binding(b, bOff);
+        }
+        va = value(c, x);
+        vb = value(c, y);
       }
-      int cmp = compareValues(value(c, x), value(c, y), c);
+      int cmp = compareValues(va, vb, c);
       if (cmp != 0) {
         return cmp;
       }
     }
     return 0; // a tie: the sort is stable, so ties keep their input order
+  }
+
+  private RowBinding binding(long[] data, int off) {
+    return new RowBinding(null, vars, Arrays.copyOfRange(data, off, off + vars.size()), terms);
   }
 
   /** The condition's value on a row: null when unbound or an error, which SPARQL sorts first. */
