@@ -13,7 +13,8 @@ import org.apache.jena.sparql.expr.ExprFunctionOp;
 /**
  * Whether an expression's value depends only on the values of its variables, so one evaluation per
  * distinct value serves every row: not RAND, NOW (the same within a query, but cheap), BNODE, UUID,
- * STRUUID, EXISTS, or a function by IRI (an extension may be anything).
+ * STRUUID, EXISTS, or a function by IRI (an extension may be anything) other than the XSD casts
+ * (xsd:float(?x) and the like), which SPARQL defines.
  */
 final class Deterministic {
   private Deterministic() {}
@@ -24,7 +25,7 @@ final class Deterministic {
         || e instanceof E_BNode
         || e instanceof E_UUID
         || e instanceof E_StrUUID
-        || e instanceof E_Function
+        || (e instanceof E_Function f && !isCast(f))
         || e instanceof ExprFunctionOp) {
       return false;
     }
@@ -36,5 +37,11 @@ final class Deterministic {
       }
     }
     return true;
+  }
+
+  /** A cast to an XSD datatype: xsd:float(?x), xsd:string(?x) ... (SPARQL 1.1, 17.5). */
+  private static boolean isCast(E_Function f) {
+    String iri = f.getFunctionIRI();
+    return iri != null && iri.startsWith(org.apache.jena.vocabulary.XSD.NS);
   }
 }
