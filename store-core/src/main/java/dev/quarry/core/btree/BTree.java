@@ -65,7 +65,59 @@ public final class BTree {
    * {@code sink} with its probe's index. See {@link BatchLookup}.
    */
   public void lookupBatch(long root, long[] los, long[] his, int n, RowSink sink) {
+    if (n >= DENSE_PROBES && denseEnough(root, los, his, n)) {
+      mergeScan(root, los, his, n, sink);
+      return;
+    }
     new BatchLookup(this).run(root, los, his, n, sink);
+  }
+
+  /** Probes below which a batch is always looked up (the check costs two descents). */
+  static final int DENSE_PROBES = 256;
+
+  /**
+   * Rows a scan may read per probe and still beat the batched lookup: a row read in order costs
+   * tens of ns, a probe hundreds (its descent, its block's search).
+   */
+  static final int SCAN_ROWS_PER_PROBE = 8;
+
+  /**
+   * True if the probes are disjoint and in order, and the rows between the first and the last are
+   * few enough per probe that one scan reads them cheaper than a lookup each (the subjects of
+   * 200,000 dated things against the 280,000 rows of reviewFor).
+   */
+  private boolean denseEnough(long root, long[] los, long[] his, int n) {
+    for (int u = 1; u < n; u++) {
+      if (Rows.compare(los, u * width, his, (u - 1) * width, width) <= 0) {
+        return false;
+      }
+    }
+    long[] lo = java.util.Arrays.copyOfRange(los, 0, width);
+    long[] hi = java.util.Arrays.copyOfRange(his, (n - 1) * width, n * width);
+    return estimateRows(root, lo, hi) <= (long) SCAN_ROWS_PER_PROBE * n;
+  }
+
+  /** One scan from the first probe's lo to the last's hi, each row given to the probe it is in. */
+  private void mergeScan(long root, long[] los, long[] his, int n, RowSink sink) {
+    long[] lo = java.util.Arrays.copyOfRange(los, 0, width);
+    long[] hi = java.util.Arrays.copyOfRange(his, (n - 1) * width, n * width);
+    long[] rows = new long[1024 * width];
+    int u = 0;
+    try (Cursor c = scan(root, lo, hi)) {
+      for (int got = c.fill(rows, 1024); got > 0; got = c.fill(rows, 1024)) {
+        for (int r = 0; r < got; r++) {
+          int at = r * width;
+          while (Rows.compare(his, u * width, rows, at, width) < 0) {
+            if (++u == n) {
+              return; // past the last probe (the cursor stops at its hi anyway)
+            }
+          }
+          if (Rows.compare(los, u * width, rows, at, width) <= 0 && !sink.accept(u, rows, at)) {
+            return;
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -391,4 +391,51 @@ class BTreeTest {
         cold.metrics().snapshot().readAheadIssued() > 0, "the batch announced pages to read");
     cold.close();
   }
+
+  @Test
+  void denseDisjointProbesAreServedByOneScanWithTheSameRows() {
+    Random rnd = new Random(22);
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(4));
+    while (oracle.size() < 40_000) {
+      long[] r = randomRow(rnd, 4);
+      r[0] = rnd.nextInt(3); // three "predicates", so prefixes hold several rows
+      r[1] = rnd.nextInt(5_000);
+      oracle.add(r);
+    }
+    long root = bulkBuild(tree, alloc, oracle);
+    alloc.commit(true);
+    // Every second subject of predicate 1 as a (P, S) prefix: about 4 rows a probe, in order.
+    List<long[][]> probes = new ArrayList<>();
+    for (long s = 1; s < 5_000; s += 2) {
+      probes.add(new long[][] {{1, s, 0, 0}, {1, s, -1L, -1L}});
+    }
+    long[] los = new long[probes.size() * 4];
+    long[] his = new long[probes.size() * 4];
+    for (int i = 0; i < probes.size(); i++) {
+      System.arraycopy(probes.get(i)[0], 0, los, i * 4, 4);
+      System.arraycopy(probes.get(i)[1], 0, his, i * 4, 4);
+    }
+    List<List<long[]>> got = new ArrayList<>();
+    probes.forEach(p -> got.add(new ArrayList<>()));
+    tree.lookupBatch(
+        root,
+        los,
+        his,
+        probes.size(),
+        (probe, rows, at) -> got.get(probe).add(Arrays.copyOfRange(rows, at, at + 4)));
+    for (int i = 0; i < probes.size(); i++) {
+      List<long[]> want =
+          new ArrayList<>(oracle.subSet(probes.get(i)[0], true, probes.get(i)[1], true));
+      assertEquals(want.size(), got.get(i).size(), "probe " + i);
+      for (int k = 0; k < want.size(); k++) {
+        assertTrue(Arrays.equals(want.get(k), got.get(i).get(k)));
+      }
+    }
+    // A sink that stops: no row after it.
+    int[] seen = {0};
+    tree.lookupBatch(root, los, his, probes.size(), (probe, rows, at) -> ++seen[0] < 10);
+    assertEquals(10, seen[0]);
+  }
 }
