@@ -88,7 +88,7 @@ abstract class PagedView implements QuadView {
   public long countDistinct(long g, long p, int part) {
     beforeRead();
     Stats st = stats();
-    boolean everyQuad = g == NONE || st.graphIds().stream().allMatch(x -> x == g);
+    boolean everyQuad = holdsEveryQuad(st, g);
     if (p != NONE && everyQuad && part == QuadOrder.S) {
       return st.distinctSubjects(p);
     }
@@ -98,19 +98,27 @@ abstract class PagedView implements QuadView {
     if (p != NONE && part == QuadOrder.P) {
       return find(g, NONE, p, NONE).hasNext() ? 1 : 0;
     }
-    if (p == NONE && g != NONE && part == QuadOrder.S) {
-      return subjectsInGraph(g);
-    }
     if (p == NONE && part == QuadOrder.G) {
       return g == NONE ? graphs().length : st.quadsInGraph(g) > 0 ? 1 : 0;
     }
     if (p == NONE && everyQuad && part == QuadOrder.P) {
       return predicates().length;
     }
-    if (p == NONE && everyQuad && (part == QuadOrder.S || part == QuadOrder.O)) {
-      return leadingKeys(part == QuadOrder.S ? QuadOrder.SP : QuadOrder.OP);
+    QuadScan keys = p == NONE ? distinctTerms(g, NONE, part) : null; // GS, SP or OP keys
+    if (keys == null) {
+      return QuadView.super.countDistinct(g, p, part);
     }
-    return QuadView.super.countDistinct(g, p, part);
+    long[] values = new long[1024];
+    long n = 0;
+    for (int got; (got = keys.read(values, values, values, values, values.length)) > 0; ) {
+      n += got;
+    }
+    return n;
+  }
+
+  /** True if graph g (NONE: every graph) holds every quad of the state. */
+  private static boolean holdsEveryQuad(Stats st, long g) {
+    return g == NONE || st.graphIds().stream().allMatch(x -> x == g);
   }
 
   /**
@@ -121,8 +129,7 @@ abstract class PagedView implements QuadView {
   @Override
   public QuadScan distinctTerms(long g, long p, int part) {
     beforeRead();
-    Stats st = stats();
-    boolean everyQuad = g == NONE || st.graphIds().stream().allMatch(x -> x == g);
+    boolean everyQuad = holdsEveryQuad(stats(), g);
     if (p != NONE && (part == QuadOrder.S || part == QuadOrder.O)) {
       QuadOrder order = part == QuadOrder.S ? QuadOrder.PSOG : QuadOrder.POGS;
       long[] lo = {p, 0, 0, 0};
@@ -185,25 +192,6 @@ abstract class PagedView implements QuadView {
     };
   }
 
-  /** How many different first columns projection {@code order} has: a pass over its rows. */
-  private long leadingKeys(QuadOrder order) {
-    long n = 0;
-    long last = 0;
-    long[] rows = new long[1024 * 2];
-    try (Cursor c = ix().scan(roots, order, new long[] {0, 0}, new long[] {-1L, -1L})) {
-      for (int got = c.fill(rows, 1024); got > 0; got = c.fill(rows, 1024)) {
-        for (int r = 0; r < got; r++) {
-          long k = rows[2 * r];
-          if (k != last) { // no row has id 0
-            n++;
-            last = k;
-          }
-        }
-      }
-    }
-    return n;
-  }
-
   /** True if graph g holds at least a quarter of the quads: a full scan reads it best. */
   private boolean graphIsLarge(long g) {
     Stats st = stats();
@@ -261,14 +249,7 @@ abstract class PagedView implements QuadView {
   /** Counted on the GS projection: one row per (graph, subject), no term decoded. */
   @Override
   public long subjectsInGraph(long g) {
-    beforeRead();
-    long n = 0;
-    try (Cursor c = ix().scan(roots, QuadOrder.GS, new long[] {g, 0}, new long[] {g, -1L})) {
-      while (c.next()) {
-        n++;
-      }
-    }
-    return n;
+    return countDistinct(g, NONE, QuadOrder.S);
   }
 
   @Override

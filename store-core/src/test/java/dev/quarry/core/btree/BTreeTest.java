@@ -361,32 +361,10 @@ class BTreeTest {
     }
     probes.add(new long[][] {{0, 0, 0, 1}, {0, 0, 0, 1}}); // absent
     probes.sort((a, b) -> Rows.compare(a[0], 0, b[0], 0, 4));
-    long[] los = new long[probes.size() * 4];
-    long[] his = new long[probes.size() * 4];
-    for (int i = 0; i < probes.size(); i++) {
-      System.arraycopy(probes.get(i)[0], 0, los, i * 4, 4);
-      System.arraycopy(probes.get(i)[1], 0, his, i * 4, 4);
-    }
-    List<List<long[]>> got = new ArrayList<>();
-    probes.forEach(p -> got.add(new ArrayList<>()));
     pool.flush();
     BufferPool cold =
         BufferPool.open(store, BufferPoolConfig.ofFrames(256).withExtentReadAhead(false));
-    BTree coldTree = new BTree(cold, 4, 2);
-    coldTree.lookupBatch(
-        root,
-        los,
-        his,
-        probes.size(),
-        (probe, rows, at) -> got.get(probe).add(Arrays.copyOfRange(rows, at, at + 4)));
-    for (int i = 0; i < probes.size(); i++) {
-      List<long[]> want =
-          new ArrayList<>(oracle.subSet(probes.get(i)[0], true, probes.get(i)[1], true));
-      assertEquals(want.size(), got.get(i).size(), "probe " + i);
-      for (int k = 0; k < want.size(); k++) {
-        assertTrue(Arrays.equals(want.get(k), got.get(i).get(k)));
-      }
-    }
+    assertBatchGivesEachProbeItsRows(new BTree(cold, 4, 2), root, oracle, probes);
     assertTrue(
         cold.metrics().snapshot().readAheadIssued() > 0, "the batch announced pages to read");
     cold.close();
@@ -411,18 +389,35 @@ class BTreeTest {
     for (long s = 1; s < 5_000; s += 2) {
       probes.add(new long[][] {{1, s, 0, 0}, {1, s, -1L, -1L}});
     }
+    assertBatchGivesEachProbeItsRows(tree, root, oracle, probes);
+    // A sink that stops: no row after it.
+    long[][] keys = keys(probes);
+    int[] seen = {0};
+    tree.lookupBatch(root, keys[0], keys[1], probes.size(), (probe, rows, at) -> ++seen[0] < 10);
+    assertEquals(10, seen[0]);
+  }
+
+  /** The probes' lo keys and hi keys, each probe's 4 columns after the one before. */
+  private static long[][] keys(List<long[][]> probes) {
     long[] los = new long[probes.size() * 4];
     long[] his = new long[probes.size() * 4];
     for (int i = 0; i < probes.size(); i++) {
       System.arraycopy(probes.get(i)[0], 0, los, i * 4, 4);
       System.arraycopy(probes.get(i)[1], 0, his, i * 4, 4);
     }
+    return new long[][] {los, his};
+  }
+
+  /** One batch of the probes ({lo, hi} each, in order) gives each probe exactly its rows. */
+  private static void assertBatchGivesEachProbeItsRows(
+      BTree tree, long root, NavigableSet<long[]> oracle, List<long[][]> probes) {
+    long[][] keys = keys(probes);
     List<List<long[]>> got = new ArrayList<>();
     probes.forEach(p -> got.add(new ArrayList<>()));
     tree.lookupBatch(
         root,
-        los,
-        his,
+        keys[0],
+        keys[1],
         probes.size(),
         (probe, rows, at) -> got.get(probe).add(Arrays.copyOfRange(rows, at, at + 4)));
     for (int i = 0; i < probes.size(); i++) {
@@ -433,9 +428,5 @@ class BTreeTest {
         assertTrue(Arrays.equals(want.get(k), got.get(i).get(k)));
       }
     }
-    // A sink that stops: no row after it.
-    int[] seen = {0};
-    tree.lookupBatch(root, los, his, probes.size(), (probe, rows, at) -> ++seen[0] < 10);
-    assertEquals(10, seen[0]);
   }
 }

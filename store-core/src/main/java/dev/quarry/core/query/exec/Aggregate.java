@@ -361,7 +361,7 @@ public final class Aggregate extends IdOperator {
       if (distinct != null && group >= 0 && overflows[aggregate] != null) {
         count += overflows[aggregate].countNew(group, distinct);
       }
-      return terms.encode(NodeValue.makeInteger(count).asNode());
+      return terms.count(count);
     }
   }
 
@@ -439,17 +439,13 @@ public final class Aggregate extends IdOperator {
    * a {@link Slot}, so sums, averages, promotion and errors stay ARQ's.
    */
   private final class Argument {
-    private static final int MEMO_LIMIT = 1 << 16;
     private final org.apache.jena.sparql.expr.Expr expr;
-    private final Var only; // the expression's one variable, if it is memoized
-    private final java.util.HashMap<Long, NodeValue> memo = new java.util.HashMap<>();
+    private final ExprMemo<NodeValue> memo; // by the ids of its variables, or null
     private final Slot slot = new Slot();
 
     Argument(org.apache.jena.sparql.expr.Expr expr) {
       this.expr = expr;
-      Set<Var> mentioned = expr.getVarsMentioned();
-      this.only =
-          mentioned.size() == 1 && Deterministic.test(expr) ? mentioned.iterator().next() : null;
+      this.memo = ExprMemo.of(expr, input.vars());
     }
 
     State accumulator(Aggregator agg) {
@@ -458,7 +454,10 @@ public final class Aggregate extends IdOperator {
       return new State() {
         @Override
         public void add(long[] data, int base, int width, List<Var> inVars) {
-          slot.value = evaluate(data, base, width, inVars);
+          slot.value =
+              memo == null
+                  ? evaluate(data, base, width, inVars)
+                  : memo.value(data, base, () -> evaluate(data, base, width, inVars));
           acc.accumulate(org.apache.jena.sparql.engine.binding.BindingFactory.empty(), env);
         }
 
@@ -471,26 +470,11 @@ public final class Aggregate extends IdOperator {
 
     /** The expression's value on a row; {@link Slot#ERROR} for an error. */
     private NodeValue evaluate(long[] data, int base, int width, List<Var> inVars) {
-      int col = only == null ? -1 : inVars.indexOf(only);
-      long id = col < 0 ? 0 : data[base + col];
-      if (col >= 0) {
-        NodeValue known = memo.get(id);
-        if (known != null) {
-          return known;
-        }
-      }
       long[] row = java.util.Arrays.copyOfRange(data, base, base + width);
       NodeValue v =
           org.apache.jena.sparql.expr.ExprLib.evalOrNull(
               expr, new RowBinding(null, inVars, row, terms), env);
-      v = v == null ? Slot.ERROR : v;
-      if (col >= 0) {
-        if (memo.size() >= MEMO_LIMIT) {
-          memo.clear();
-        }
-        memo.put(id, v);
-      }
-      return v;
+      return v == null ? Slot.ERROR : v;
     }
   }
 

@@ -24,21 +24,16 @@ public final class DistinctTerms extends IdOperator {
 
   @Override
   protected Rows compute() {
-    long[] values = new long[batch];
-    int n =
+    Rows out = new Rows(1, batch); // one column: its data is the values, read in place
+    long[] values = out.data;
+    out.size =
         scan.read(
             null,
             part == 1 ? values : null,
             part == 2 ? values : null,
             part == 3 ? values : null,
             batch);
-    if (n == 0) {
-      return null;
-    }
-    Rows out = new Rows(1, n);
-    System.arraycopy(values, 0, out.data, 0, n);
-    out.size = n;
-    return out;
+    return out.size == 0 ? null : out;
   }
 
   @Override

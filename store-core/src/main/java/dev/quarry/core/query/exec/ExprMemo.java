@@ -7,13 +7,12 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.expr.Expr;
-import org.apache.jena.sparql.expr.ExprVar;
 
 /**
- * The values of a deterministic expression of one or two variables, remembered by the ids of those
- * variables: one term is one value, so a row whose ids were seen before gets the value computed
- * then (a ratio of two counts, a category's label, repeated over many rows). Bounded: cleared when
- * full.
+ * The values of a deterministic expression of one or two variables (a variable alone too: its term
+ * decoded once), remembered by the ids of those variables: one term is one value, so a row whose
+ * ids were seen before gets the value computed then (a ratio of two counts, a category's label,
+ * repeated over many rows). Bounded: cleared when full.
  */
 final class ExprMemo<T> {
   private static final int LIMIT = 1 << 16;
@@ -27,10 +26,7 @@ final class ExprMemo<T> {
   /** A memo for {@code expr} over rows of {@code vars}, or null if it cannot have one. */
   static <T> ExprMemo<T> of(Expr expr, List<Var> vars) {
     Set<Var> mentioned = expr.getVarsMentioned();
-    if (expr instanceof ExprVar
-        || mentioned.isEmpty()
-        || mentioned.size() > 2
-        || !Deterministic.test(expr)) {
+    if (mentioned.isEmpty() || mentioned.size() > 2 || !Deterministic.test(expr)) {
       return null;
     }
     int[] cols = mentioned.stream().mapToInt(vars::indexOf).toArray();

@@ -214,18 +214,9 @@ public final class Order extends IdOperator {
 
   /** SPARQL's ordering of rows, and the sort of a buffer by ranks when every key is a variable. */
   private final class SparqlOrder implements RowSorter.RowOrder {
-    private final int[] keyColumns = keyColumns();
-
-    private int[] keyColumns() {
-      int[] cols = new int[conditions.size()];
-      for (int i = 0; i < cols.length; i++) {
-        if (!(conditions.get(i).getExpression() instanceof ExprVar v)
-            || (cols[i] = vars.indexOf(v.asVar())) < 0) {
-          return null;
-        }
-      }
-      return cols;
-    }
+    // Every condition's variable column, or null if a condition is not a variable of the rows.
+    private final int[] keyColumns =
+        java.util.Arrays.stream(conditionColumns).allMatch(c -> c >= 0) ? conditionColumns : null;
 
     @Override
     public int compare(long[] a, int aOff, long[] b, int bOff) {

@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 
@@ -102,10 +100,8 @@ public final class ScanAggregate extends IdOperator {
     }
     done = true;
     long[] parts = predicate != QuadView.NONE ? new long[] {predicate} : bySize(view.predicates());
-    long quads = 0;
-    for (long p : parts) {
-      quads += view.quadsWithPredicate(p);
-    }
+    // The quads the parts hold, every graph's: what decides whether threads pay.
+    long quads = predicate != QuadView.NONE ? view.quadsWithPredicate(predicate) : view.quads();
     int n =
         view.concurrentScans() && quads >= parallelQuads()
             ? Math.max(1, Math.min(threads, parts.length))
@@ -291,15 +287,11 @@ public final class ScanAggregate extends IdOperator {
           out.data[at + c++] = groups.keyA(g);
         }
         for (int a = 0; a < counts.length; a++) {
-          out.data[at + c++] = count(totals[g * counts.length + a]);
+          out.data[at + c++] = terms.count(totals[g * counts.length + a]);
         }
       }
       return out;
     }
-  }
-
-  private long count(long n) {
-    return terms.encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger));
   }
 
   @Override

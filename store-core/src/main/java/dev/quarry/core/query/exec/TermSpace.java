@@ -34,6 +34,13 @@ public final class TermSpace {
     return access;
   }
 
+  /** The id of a count: {@code n} as an xsd:integer, as COUNT gives it. */
+  public long count(long n) {
+    return encode(
+        org.apache.jena.graph.NodeFactory.createLiteralDT(
+            Long.toString(n), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger));
+  }
+
   /** The store's id of a term if it has one, else a query-local id. */
   public long encode(Node n) {
     long id = access.id(n);

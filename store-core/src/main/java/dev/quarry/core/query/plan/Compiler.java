@@ -33,9 +33,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.op.OpAssign;
@@ -546,20 +544,16 @@ public final class Compiler {
       return null;
     }
     ExprAggregator agg = g.getAggregators().get(0);
-    Triple t = onePatternOfVariables(g);
-    if (t == null) {
+    OnePattern pattern = OnePattern.of(g.getSubOp(), access);
+    if (pattern == null) {
       return null;
     }
-    Node s = t.getSubject();
-    Node p = t.getPredicate();
-    Node o = t.getObject();
     int part; // the counted part: 0 every quad, else the distinct one's
     if (agg.getAggregator() instanceof AggCount) {
       part = 0;
     } else if (agg.getAggregator() instanceof AggCountVarDistinct d
         && d.getExprList().get(0).isVariable()) {
-      Var x = d.getExprList().get(0).asVar();
-      part = x.equals(s) ? 1 : x.equals(p) ? 2 : x.equals(o) ? 3 : -1;
+      part = pattern.partOf(d.getExprList().get(0).asVar());
     } else {
       return null;
     }
@@ -569,10 +563,7 @@ public final class Compiler {
     boolean onlyThisGraph =
         graph == access.defaultGraph()
             && java.util.Arrays.stream(access.graphs()).allMatch(x -> x == graph);
-    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
-    if (!p.isVariable() && pid == QuadView.NONE) {
-      return null; // no such predicate: the general path answers (0)
-    }
+    long pid = pattern.predicate();
     if (groupVars.isEmpty()) {
       Rows out = new Rows(1, 1);
       out.append();
@@ -598,6 +589,7 @@ public final class Compiler {
       }
       return new Source(List.of(agg.getVar()), out, label).estimate(1);
     }
+    Var p = pattern.predicateVar();
     if (!groupVars.get(0).equals(p) || !onlyThisGraph || part == 2) {
       return null;
     }
@@ -615,31 +607,8 @@ public final class Compiler {
       out.set(r, 1, count(n));
     }
     String what = part == 0 ? "COUNT(*)" : "COUNT(DISTINCT " + "gspo".charAt(part) + ")";
-    return new Source(
-            List.of((Var) p, agg.getVar()), out, what + " per predicate from the statistics")
+    return new Source(List.of(p, agg.getVar()), out, what + " per predicate from the statistics")
         .estimate(predicates.length);
-  }
-
-  /**
-   * The group's one triple pattern, if it has one and nothing else, and its subject and object are
-   * different variables, and its predicate a third one or a constant; else null.
-   */
-  private static Triple onePatternOfVariables(OpGroup g) {
-    return onePatternOfVariables(g.getSubOp());
-  }
-
-  /** {@link #onePatternOfVariables(OpGroup)} of any operator. */
-  private static Triple onePatternOfVariables(Op op) {
-    Group group = Group.of(op);
-    if (group == null || group.triples().size() != 1 || !group.conjuncts().isEmpty()) {
-      return null;
-    }
-    Triple t = group.triples().get(0);
-    Node s = t.getSubject();
-    Node p = t.getPredicate();
-    Node o = t.getObject();
-    boolean distinct = !s.equals(o) && !p.equals(s) && !p.equals(o);
-    return s.isVariable() && o.isVariable() && distinct ? t : null;
   }
 
   /**
@@ -655,17 +624,13 @@ public final class Compiler {
         || graph == QuadView.NONE) {
       return null;
     }
-    Triple t = onePatternOfVariables(project.getSubOp());
-    if (t == null) {
-      return null;
-    }
+    OnePattern pattern = OnePattern.of(project.getSubOp(), access);
     Var v = project.getVars().get(0);
-    Node p = t.getPredicate();
-    int part = v.equals(t.getSubject()) ? 1 : v.equals(p) ? 2 : v.equals(t.getObject()) ? 3 : -1;
-    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
-    if (part < 0 || (!p.isVariable() && pid == QuadView.NONE)) {
+    int part = pattern == null ? -1 : pattern.partOf(v);
+    if (part < 0) {
       return null;
     }
+    long pid = pattern.predicate();
     QuadScan scan = access.distinctTerms(graph, pid, part);
     if (scan == null) {
       return null;
@@ -691,24 +656,12 @@ public final class Compiler {
     if (groupVars.size() > 1 || g.getAggregators().isEmpty() || graph == QuadView.NONE) {
       return null;
     }
-    Triple t = onePatternOfVariables(g);
-    if (t == null) {
+    OnePattern pattern = OnePattern.of(g.getSubOp(), access);
+    if (pattern == null) {
       return null;
     }
-    Node s = t.getSubject();
-    Node p = t.getPredicate();
-    Node o = t.getObject();
-    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
-    if (!p.isVariable() && pid == QuadView.NONE) {
-      return null;
-    }
-    java.util.Map<Var, Integer> parts = new java.util.HashMap<>();
-    parts.put(Var.alloc(s), 1);
-    parts.put(Var.alloc(o), 3);
-    if (p.isVariable()) {
-      parts.put(Var.alloc(p), 2);
-    }
-    int keyPart = groupVars.isEmpty() ? -1 : parts.getOrDefault(groupVars.get(0), -1);
+    long pid = pattern.predicate();
+    int keyPart = groupVars.isEmpty() ? -1 : pattern.partOf(groupVars.get(0));
     if (!groupVars.isEmpty() && keyPart < 0) {
       return null;
     }
@@ -724,11 +677,11 @@ public final class Compiler {
                   : null;
       if (a.getAggregator() instanceof AggCount) {
         counts.add(new ScanAggregate.Count(false, 1));
-      } else if (x != null && parts.containsKey(x)) {
+      } else if (x != null && pattern.partOf(x) > 0) {
         // A variable of the pattern is bound in every row: COUNT(?x) is COUNT(*).
         counts.add(
             new ScanAggregate.Count(
-                a.getAggregator() instanceof AggCountVarDistinct, parts.get(x)));
+                a.getAggregator() instanceof AggCountVarDistinct, pattern.partOf(x)));
       } else {
         return null;
       }
@@ -755,7 +708,7 @@ public final class Compiler {
   }
 
   private long count(long n) {
-    return terms.encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger));
+    return terms.count(n);
   }
 
   private IdOperator table(OpTable t) {
