@@ -53,7 +53,8 @@ final class QueriesCommand implements Callable<Integer> {
           "use case " + useCase + " has updates: not supported here");
     }
     List<MixPlan.Mix> plan =
-        new Benchmark(uc, draws.read(), draws.seed, 0, mix + 1, 1, Duration.ZERO, null, 60, null, 0)
+        new Benchmark(
+                uc, draws.read(), draws.seed, 0, mix + 1, 1, Duration.ZERO, null, 60, null, 0, 0)
             .plan();
     Files.createDirectories(output);
     Set<String> written = new HashSet<>();

@@ -163,6 +163,15 @@ final class RunCommand implements Callable<Integer> {
               + " run from an empty pool gets no help from the OS cache).")
   boolean directIo;
 
+  @Option(
+      names = "--started-at",
+      paramLabel = "EPOCH_MS",
+      description =
+          "When the server's start command ran (ms since the epoch, e.g. `date +%%s%%3N`): the"
+              + " driver waits for the endpoint to answer (up to 5 minutes), then runs, and times"
+              + " the start-up, the mixes and the approach to --warm-reference from that moment.")
+  long startedAt;
+
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
 
@@ -182,7 +191,8 @@ final class RunCommand implements Callable<Integer> {
             updateDataset,
             periodSeconds,
             durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
-            warmReference == null ? 0 : SummaryJson.read(warmReference).qmph());
+            warmReference == null ? 0 : SummaryJson.read(warmReference).qmph(),
+            startedAt);
     try (Store store = where.embedded == null && where.rdf4j == null ? null : openStore();
         Target target =
             store == null
@@ -190,6 +200,9 @@ final class RunCommand implements Callable<Integer> {
                 : where.rdf4j != null
                     ? new Rdf4jTarget(store, name != null ? name : "Quarry embedded, RDF4J API")
                     : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
+      if (startedAt > 0 && target instanceof HttpTarget http) {
+        http.awaitAnswer(Duration.ofMinutes(5));
+      }
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
       Summary s =
           benchmark.run(

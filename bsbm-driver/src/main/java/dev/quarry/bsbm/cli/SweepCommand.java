@@ -95,7 +95,7 @@ final class SweepCommand implements Callable<Integer> {
       try (Store s = open(largest, pageFile)) {
         System.err.printf(Locale.ROOT, "JVM warm-up: %d mixes, not measured%n", jvmWarmUps);
         new Benchmark(
-                uc, td, draws.seed + 1, 0, jvmWarmUps, clients, Duration.ZERO, null, 60, null, 0)
+                uc, td, draws.seed + 1, 0, jvmWarmUps, clients, Duration.ZERO, null, 60, null, 0, 0)
             .run(new EmbeddedTarget(s, "warm-up"), null);
       }
     }
@@ -109,7 +109,7 @@ final class SweepCommand implements Callable<Integer> {
         String label = String.format(Locale.ROOT, "pool %.3f", f);
         Summary r =
             new Benchmark(
-                    uc, td, draws.seed, warmUps, runs, clients, Duration.ZERO, null, 60, null, 0)
+                    uc, td, draws.seed, warmUps, runs, clients, Duration.ZERO, null, 60, null, 0, 0)
                 .run(
                     new EmbeddedTarget(s, "Quarry embedded, pool " + pool / 1048576 + " MB"),
                     (warm, done, total, nanos) -> {

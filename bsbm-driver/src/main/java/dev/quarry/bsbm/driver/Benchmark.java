@@ -15,6 +15,8 @@ import java.util.List;
  *     bounded in time, since systems differ a hundredfold in speed); {@code runs} is then a cap
  * @param warmQmph for a run from cold: the same system's warm QMpH, to time the approach to it (0:
  *     none)
+ * @param startedAtEpochMillis for a run from cold: when the server's start command ran, so times
+ *     count from it (0: unknown)
  */
 public record Benchmark(
     UseCase useCase,
@@ -27,7 +29,8 @@ public record Benchmark(
     Path updateDataset,
     int periodSeconds,
     Duration duration,
-    double warmQmph) {
+    double warmQmph,
+    long startedAtEpochMillis) {
 
   public static final long DEFAULT_SEED = 808080L;
 
@@ -65,6 +68,7 @@ public record Benchmark(
         warmUps,
         m,
         periodSeconds,
-        warmQmph);
+        warmQmph,
+        startedAtEpochMillis);
   }
 }

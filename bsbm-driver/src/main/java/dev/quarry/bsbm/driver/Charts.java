@@ -48,9 +48,11 @@ final class Charts {
 
   /** A run's QMpH per period, each point at its period's end; returns the x values. */
   static List<Double> addTimeline(XYChart chart, String name, Summary s) {
+    // a run timed from the server's start command begins where the server first answered
+    double from = s.coldStart() == null ? 0 : s.coldStart().startSeconds();
     List<Double> x =
         IntStream.range(0, s.timeline().size())
-            .mapToObj(i -> (double) (i + 1) * s.periodSeconds())
+            .mapToObj(i -> from + (double) (i + 1) * s.periodSeconds())
             .toList();
     if (!x.isEmpty()) {
       chart.addSeries(name, x, s.timeline());

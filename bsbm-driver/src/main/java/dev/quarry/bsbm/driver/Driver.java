@@ -19,9 +19,15 @@ public final class Driver {
   /** One measured mix: its runtime and when it ended, from the start of the measured phase. */
   public record MixTiming(int index, long runtimeNanos, long endNanos) {}
 
-  /** Everything measured. */
+  /**
+   * Everything measured; {@code startEpochMillis}: the wall clock when the measured phase began.
+   */
   public record Measurements(
-      List<Execution> executions, List<MixTiming> mixes, long wallNanos, int clients) {}
+      List<Execution> executions,
+      List<MixTiming> mixes,
+      long wallNanos,
+      int clients,
+      long startEpochMillis) {}
 
   /** Told after each mix: the phase, mixes done of its total, nanoseconds since it began. */
   public interface Progress {
@@ -41,6 +47,7 @@ public final class Driver {
     List<MixPlan.Mix> warmUps = plan.stream().filter(MixPlan.Mix::warmUp).toList();
     List<MixPlan.Mix> measured = plan.stream().filter(m -> !m.warmUp()).toList();
     phase(target, warmUps, clients, timeout, progress, true, 0, Long.MAX_VALUE);
+    long startEpochMillis = System.currentTimeMillis();
     long start = System.nanoTime();
     long limit = duration == null ? Long.MAX_VALUE : duration.toNanos();
     List<Recorder> recorders =
@@ -53,7 +60,8 @@ public final class Driver {
       mixes.addAll(r.mixes);
     }
     mixes.sort(java.util.Comparator.comparingLong(MixTiming::endNanos));
-    return new Measurements(List.copyOf(executions), List.copyOf(mixes), wall, clients);
+    return new Measurements(
+        List.copyOf(executions), List.copyOf(mixes), wall, clients, startEpochMillis);
   }
 
   private static List<Recorder> phase(

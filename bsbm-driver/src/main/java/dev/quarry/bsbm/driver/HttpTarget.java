@@ -85,6 +85,25 @@ public final class HttpTarget implements Target {
     }
   }
 
+  /**
+   * Waits until the endpoint answers a query: a server that is still starting refuses connections
+   * or answers 503. Polls every 10 ms, so a cold run's first mix starts as soon as it can.
+   */
+  public void awaitAnswer(Duration max) throws Exception {
+    long deadline = System.nanoTime() + max.toNanos();
+    while (true) {
+      try {
+        execute(QueryTemplate.Kind.SELECT, "ASK {}", Duration.ofSeconds(5));
+        return;
+      } catch (IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException(query + " did not answer within " + max.toSeconds() + " s", e);
+        }
+        Thread.sleep(10);
+      }
+    }
+  }
+
   /** SELECT: {@code <result>} elements; N-Triples: lines; anything else: bytes (as bsbmtools). */
   static long count(QueryTemplate.Kind kind, String contentType, InputStream in)
       throws IOException {

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * each template's {@link QueryStats}, QMpH over time, and the result checks.
  *
  * @param timeline QMpH per period of {@code periodSeconds} since the measured phase began
- * @param coldStart for a run from cold measured against a warm figure: when it got near it; or null
+ * @param coldStart for a run from cold, measured against a warm figure or timed from the server's
+ *     start command (or both): when it got near the warm figure, when the server answered; or null
  */
 public record Summary(
     String target,
@@ -56,7 +57,8 @@ public record Summary(
       int warmUps,
       Driver.Measurements m,
       int periodSeconds,
-      double warmQmph) {
+      double warmQmph,
+      long startedAtEpochMillis) {
     int n = m.mixes().size();
     double sumMs = 0;
     double logSum = 0;
@@ -117,7 +119,15 @@ public record Summary(
         periodSeconds,
         timeline(m, periodSeconds),
         List.copyOf(failures),
-        warmQmph > 0 ? ColdStart.of(warmQmph, m.mixes(), periodSeconds) : null);
+        warmQmph > 0 || startedAtEpochMillis > 0
+            ? ColdStart.of(
+                warmQmph,
+                m.mixes(),
+                periodSeconds,
+                startedAtEpochMillis > 0
+                    ? Math.max(0, m.startEpochMillis() - startedAtEpochMillis) * 1_000_000L
+                    : 0)
+            : null);
   }
 
   /**

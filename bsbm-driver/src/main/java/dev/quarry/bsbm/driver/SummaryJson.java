@@ -65,6 +65,7 @@ public final class SummaryJson {
       JsonObject cold = new JsonObject();
       cold.put("warmQmph", num(s.coldStart().warmQmph()));
       cold.put("secondsTo90", num(s.coldStart().secondsTo90()));
+      cold.put("startSeconds", num(s.coldStart().startSeconds()));
       o.put("coldStart", cold);
     }
     Path parent = file.toAbsolutePath().getParent();
@@ -124,7 +125,11 @@ public final class SummaryJson {
         failures,
         o.hasKey("coldStart")
             ? new ColdStart(
-                d(o.getObj("coldStart"), "warmQmph"), d(o.getObj("coldStart"), "secondsTo90"))
+                d(o.getObj("coldStart"), "warmQmph"),
+                d(o.getObj("coldStart"), "secondsTo90"),
+                o.getObj("coldStart").hasKey("startSeconds")
+                    ? d(o.getObj("coldStart"), "startSeconds")
+                    : 0)
             : null);
   }
 

@@ -35,14 +35,26 @@ public final class SummaryReport {
             s.maxMixMs(),
             s.wallSeconds()));
     ColdStart cold = s.coldStart();
-    if (cold != null) {
+    if (cold != null && cold.fromStartCommand()) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "From the server's start command: first answer after **%.1f s**, these %d mixes done"
+                  + " after **%.1f s**%n%n",
+              cold.startSeconds(),
+              s.runs(),
+              cold.startSeconds() + s.wallSeconds()));
+    }
+    if (cold != null && cold.warmQmph() > 0) {
+      String since = cold.fromStartCommand() ? " from the start command" : "";
       md.append(
           cold.reached()
               ? String.format(
                   Locale.ROOT,
-                  "From cold: 90%% of the warm %,.0f QMpH reached after **%.0f s**%n%n",
+                  "From cold: 90%% of the warm %,.0f QMpH reached after **%.1f s**%s%n%n",
                   cold.warmQmph(),
-                  cold.secondsTo90())
+                  cold.secondsTo90(),
+                  since)
               : String.format(
                   Locale.ROOT,
                   "From cold: 90%% of the warm %,.0f QMpH **not reached** in %.0f s%n%n",

@@ -72,6 +72,7 @@ class BenchmarkRunTest {
         null,
         1,
         null,
+        0,
         0);
   }
 
@@ -116,6 +117,7 @@ class BenchmarkRunTest {
             null,
             1,
             Duration.ofMillis(300),
+            0,
             0);
     Summary s = b.run(new EmbeddedTarget(store, "embedded"), null);
     assertTrue(s.runs() > 0 && s.runs() < 5_000, s.runs() + " mixes");
@@ -144,6 +146,7 @@ class BenchmarkRunTest {
               updateData,
               60,
               null,
+              0,
               0);
       long before = s.stats().quads();
       Summary r = b.run(new EmbeddedTarget(s, "embedded"), null);

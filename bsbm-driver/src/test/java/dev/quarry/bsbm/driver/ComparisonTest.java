@@ -53,7 +53,7 @@ class ComparisonTest {
             10,
             List.of(20_000.0, 48_000.0, 50_000.0),
             List.of(),
-            new ColdStart(52_000, 17));
+            new ColdStart(52_000, 17, 0));
     Summary slow =
         new Summary(
             "Peer",
@@ -74,7 +74,7 @@ class ComparisonTest {
             10,
             List.of(1_000.0, 2_000.0),
             List.of(),
-            new ColdStart(9_000, -1));
+            new ColdStart(9_000, -1, 0));
     String md = ColdComparison.markdown(List.of(fast, slow));
     assertTrue(md.contains("| Quarry | 16 | 20,000 | 52,000 | 17 s | 900 |"), md);
     assertTrue(md.contains("| Peer | 16 | 1,000 | 9,000 | not in 60 s | 90 |"), md);

@@ -33,6 +33,7 @@ class ParametersTest {
             null,
             60,
             null,
+            0,
             0)
         .plan();
   }
@@ -105,6 +106,7 @@ class ParametersTest {
                 null,
                 60,
                 null,
+                0,
                 0)
             .plan();
     assertFalse(a.equals(c));

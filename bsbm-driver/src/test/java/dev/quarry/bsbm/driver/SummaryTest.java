@@ -1,6 +1,7 @@
 package dev.quarry.bsbm.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -22,12 +23,12 @@ class SummaryTest {
       executions.add(new Driver.Execution(1, mixMs[i] * 1_000_000 / 2, i, false));
       executions.add(new Driver.Execution(2, mixMs[i] * 1_000_000 / 2, 5, false));
     }
-    return new Driver.Measurements(executions, mixes, wallMs * 1_000_000, clients);
+    return new Driver.Measurements(executions, mixes, wallMs * 1_000_000, clients, 0);
   }
 
   @Test
   void oneClientQmphIsAnHourOverTheMeanMixRuntime() {
-    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(1, 999, 100, 200, 300), 60, 0);
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, measurements(1, 999, 100, 200, 300), 60, 0, 0);
     assertEquals(200, s.cqetMs(), 1e-9);
     assertEquals(18_000, s.qmph(), 1e-6);
     assertEquals(100, s.minMixMs(), 1e-9);
@@ -44,7 +45,7 @@ class SummaryTest {
   @Test
   void severalClientsQmphIsMixesPerWallClockHour() {
     Summary s =
-        Summary.of("t", EXPLORE, 100, 1, 0, measurements(4, 2000, 400, 400, 400, 400), 60, 0);
+        Summary.of("t", EXPLORE, 100, 1, 0, measurements(4, 2000, 400, 400, 400, 400), 60, 0, 0);
     assertEquals(4 * 3600.0 / 2.0, s.qmph(), 1e-6);
     // average concurrency 1.6 s / 2 s = 0.8 queries in flight; AQET 200 ms -> 4 QPS
     assertEquals(4.0, s.queries().getFirst().qps(), 1e-9);
@@ -64,18 +65,48 @@ class SummaryTest {
     for (int i = 0; i < ends.length; i++) {
       mixes.add(new Driver.MixTiming(i, 1_000_000, ends[i] * 1_000_000_000L));
     }
-    assertEquals(18, ColdStart.of(3600, mixes, 10).secondsTo90(), 1e-9);
-    ColdStart never = ColdStart.of(7200, mixes, 10);
+    assertEquals(18, ColdStart.of(3600, mixes, 10, 0).secondsTo90(), 1e-9);
+    ColdStart never = ColdStart.of(7200, mixes, 10, 0);
     assertEquals(-1, never.secondsTo90());
 
-    Driver.Measurements m = new Driver.Measurements(List.of(), mixes, 31 * 1_000_000_000L, 1);
-    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, m, 10, 3600);
+    Driver.Measurements m = new Driver.Measurements(List.of(), mixes, 31 * 1_000_000_000L, 1, 0);
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, m, 10, 3600, 0);
     SummaryJson.write(s, dir.resolve("cold.json"));
     Summary back = SummaryJson.read(dir.resolve("cold.json"));
-    assertEquals(new ColdStart(3600, 18), back.coldStart());
-    assertTrue(SummaryReport.markdown(back).contains("reached after **18 s**"));
+    assertEquals(new ColdStart(3600, 18, 0), back.coldStart());
+    assertTrue(SummaryReport.markdown(back).contains("reached after **18.0 s**"));
+    assertFalse(SummaryReport.markdown(back).contains("start command"));
     SummaryReport.timelineChart(back, dir.resolve("cold.png"));
     assertTrue(java.nio.file.Files.size(dir.resolve("cold.png")) > 1000);
+  }
+
+  @Test
+  void aColdStartCountsFromTheServersStartCommand(@TempDir Path dir) throws Exception {
+    // The server answered 4 s after its start command; then one mix a second. Warm is 3,600
+    // QMpH; 90% over a 2 s window is 1.8 mixes: the window that ends with the second mix (at 2 s
+    // into the run, 6 s after the command) is the first to hold two.
+    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      mixes.add(new Driver.MixTiming(i, 1_000_000, (i + 1) * 1_000_000_000L));
+    }
+    long started = 1_700_000_000_000L;
+    Driver.Measurements m =
+        new Driver.Measurements(List.of(), mixes, 10 * 1_000_000_000L, 1, started + 4_000);
+    Summary s = Summary.of("t", EXPLORE, 100, 1, 0, m, 2, 3600, started);
+    assertEquals(4, s.coldStart().startSeconds(), 1e-9);
+    assertEquals(6, s.coldStart().secondsTo90(), 1e-9);
+    SummaryJson.write(s, dir.resolve("start.json"));
+    Summary back = SummaryJson.read(dir.resolve("start.json"));
+    assertEquals(s.coldStart(), back.coldStart());
+    String md = SummaryReport.markdown(back);
+    assertTrue(
+        md.contains("first answer after **4.0 s**, these 10 mixes done after **14.0 s**"), md);
+    assertTrue(md.contains("reached after **6.0 s** from the start command"), md);
+
+    // No warm figure: the start-up is still timed, no approach reported.
+    Summary noWarm = Summary.of("t", EXPLORE, 100, 1, 0, m, 2, 0, started);
+    assertEquals(-1, noWarm.coldStart().secondsTo90());
+    assertFalse(SummaryReport.markdown(noWarm).contains("90%"));
   }
 
   @Test
@@ -88,7 +119,7 @@ class SummaryTest {
 
   @Test
   void theJsonResultFileRoundTrips(@TempDir Path dir) throws Exception {
-    Summary s = Summary.of("t", EXPLORE, 100, 7, 3, measurements(1, 999, 100, 200, 300), 60, 0);
+    Summary s = Summary.of("t", EXPLORE, 100, 7, 3, measurements(1, 999, 100, 200, 300), 60, 0, 0);
     SummaryJson.write(s, dir.resolve("r.json"));
     Summary back = SummaryJson.read(dir.resolve("r.json"));
     assertEquals(s.qmph(), back.qmph(), 1e-3);
