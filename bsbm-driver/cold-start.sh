@@ -124,7 +124,7 @@ EOF
   log "$c clients: cold curve, $CURVE s"
   drop_caches
   start_server
-  run "curve-$c" "$c" "$started" -w 0 -runs 1000000 --duration "$CURVE" --period 1 \
+  run "curve-$c" "$c" "$started" -w 0 -runs 5000 --duration "$CURVE" --period 1 \
     --warm-reference "$warm_json"
   stop_server
   to90=$(json "$OUT/curve-$c/explore-$c.json" coldStart secondsTo90)

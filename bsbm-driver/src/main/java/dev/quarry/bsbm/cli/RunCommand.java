@@ -200,9 +200,6 @@ final class RunCommand implements Callable<Integer> {
                 : where.rdf4j != null
                     ? new Rdf4jTarget(store, name != null ? name : "Quarry embedded, RDF4J API")
                     : new EmbeddedTarget(store, name != null ? name : "Quarry embedded")) {
-      if (startedAt > 0 && target instanceof HttpTarget http) {
-        http.awaitAnswer(Duration.ofMinutes(5));
-      }
       ProgressBar bar = quiet ? null : new ProgressBar(System.err);
       Summary s =
           benchmark.run(

@@ -89,7 +89,8 @@ public final class HttpTarget implements Target {
    * Waits until the endpoint answers a query: a server that is still starting refuses connections
    * or answers 503. Polls every 10 ms, so a cold run's first mix starts as soon as it can.
    */
-  public void awaitAnswer(Duration max) throws Exception {
+  @Override
+  public void awaitReady(Duration max) throws Exception {
     long deadline = System.nanoTime() + max.toNanos();
     while (true) {
       try {

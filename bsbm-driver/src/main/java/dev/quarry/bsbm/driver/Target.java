@@ -18,6 +18,12 @@ public interface Target extends AutoCloseable {
    */
   Outcome execute(QueryTemplate.Kind kind, String query, Duration timeout) throws Exception;
 
+  /**
+   * Returns once the target answers queries (a server may still be starting), or throws after
+   * {@code max}. Targets in this process are ready at once.
+   */
+  default void awaitReady(Duration max) throws Exception {}
+
   /** A short description for reports, e.g. {@code Quarry embedded} or the endpoint URL. */
   String describe();
 
