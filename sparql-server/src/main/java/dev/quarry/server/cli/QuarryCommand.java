@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
       StatsCommand.class,
       CheckCommand.class,
       AuthCommand.class,
-      StatusCommand.class
+      StatusCommand.class,
+      TrainCommand.class
     })
 final class QuarryCommand implements Runnable {
   @Spec CommandSpec spec;
