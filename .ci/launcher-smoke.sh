@@ -14,6 +14,12 @@ fail() { echo "launcher smoke test FAILED: $*" >&2; exit 1; }
 
 ./quarry --help | grep -q 'serve' || fail "--help does not list serve"
 
+# The first run after a build records the JVM's AOT cache; the JVM must accept it (AOTMode=on
+# refuses to start with a cache it cannot use), and QUARRY_AOT=off runs without one.
+[ -s sparql-server/target/quarry.aot ] || fail "no AOT cache: $(cat sparql-server/target/quarry.aot.log 2>/dev/null | tail -5)"
+QUARRY_JAVA_OPTS=-XX:AOTMode=on ./quarry --version | grep -q 'quarry' || fail "the JVM refused the AOT cache"
+QUARRY_AOT=off ./quarry --version | grep -q 'quarry' || fail "QUARRY_AOT=off"
+
 set +e
 ./quarry query --location "$tmp/none" 'ASK {}' 2>"$tmp/err"; code=$?
 set -e
@@ -50,4 +56,4 @@ kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 10 passed, 0 failed"
+echo "launcher smoke test: 13 passed, 0 failed"

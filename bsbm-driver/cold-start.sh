@@ -3,11 +3,11 @@
 # answers and how fast its first mixes run, against its steady warm figure.
 #
 #   bsbm-driver/cold-start.sh --store DIR --td DIR [--clients "16 1"] [--mixes 200]
-#                             [--warm-runs 1000] [--curve 30] [--port 7878] [-o DIR]
+#                             [--warm-ups 1500] [--warm-runs 1000] [--curve 30] [--port 7878] [-o DIR]
 #                             [--set KEY=VALUE]... [--java-opts "..."]
 #
-# For each client count: (1) steady warm — the server started, warmed with 300 mixes, then
-# --warm-runs measured; (2) OS cache dropped (needs root), a new server process, --mixes mixes with
+# For each client count: (1) steady warm — the server started, warmed with --warm-ups mixes (the
+# JIT takes a thousand or so to settle), then --warm-runs measured; (2) OS cache dropped (needs root), a new server process, --mixes mixes with
 # no warm-up; (3) OS cache warm, a new process, the same; (4) the cold curve — cache dropped, a new
 # process, --curve seconds of mixes, QMpH per second and when it first reached 90 % of (1), timed
 # from the start command. The driver waits for the first answer (bsbm run --started-at) and times
@@ -15,7 +15,7 @@
 # says otherwise. Writes DIR/cold-start.md (the table) and every run's JSON, table and charts.
 set -euo pipefail
 
-STORE=""; TD=""; CLIENTS="16 1"; MIXES=200; WARM_RUNS=1000; CURVE=30; PORT=7878
+STORE=""; TD=""; CLIENTS="16 1"; MIXES=200; WARM_UPS=1500; WARM_RUNS=1000; CURVE=30; PORT=7878
 OUT=bsbm-cold-start; SETS=(); JAVA_OPTS="${QUARRY_JAVA_OPTS:-}"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -24,6 +24,7 @@ while [ $# -gt 0 ]; do
     --clients) CLIENTS=$2; shift 2 ;;
     --mixes) MIXES=$2; shift 2 ;;
     --warm-runs) WARM_RUNS=$2; shift 2 ;;
+    --warm-ups) WARM_UPS=$2; shift 2 ;;
     --curve) CURVE=$2; shift 2 ;;
     --port) PORT=$2; shift 2 ;;
     -o) OUT=$2; shift 2 ;;
@@ -100,7 +101,7 @@ print(o)' "$@"
 for c in $CLIENTS; do
   log "$c clients: steady warm"
   start_server
-  run "warm-$c" "$c" "$started" -w 300 -runs "$WARM_RUNS"
+  run "warm-$c" "$c" "$started" -w "$WARM_UPS" -runs "$WARM_RUNS"
   stop_server
   warm_json="$OUT/warm-$c/explore-$c.json"
   warm=$(json "$warm_json" qmph)

@@ -29,11 +29,17 @@ public final class BufferPoolMetrics {
   final LongAdder latchWaitNanos = new LongAdder();
   private volatile double warmSeconds = -1; // the start-up warm-up's time, once done
   private final LongAdder warmPages = new LongAdder();
+  private final LongAdder warmTermBytes = new LongAdder();
 
   /** The start-up warm-up finished: {@code pages} read in {@code nanos} from the store's open. */
   public void recordWarmUp(long pages, long nanos) {
     warmPages.add(pages);
     warmSeconds = nanos / 1e9;
+  }
+
+  /** The start-up warm-up read {@code bytes} of the term file into the OS cache. */
+  public void recordTermWarmUp(long bytes) {
+    warmTermBytes.add(bytes);
   }
 
   /** Registers the pool's counters and gauges with {@code registry} (any number of registries). */
@@ -58,6 +64,11 @@ public final class BufferPoolMetrics {
     counter(registry, "latch.wait.nanos", "time spent in those waits", latchWaitNanos);
     gauge(registry, "frames", "frames in the pool", pool, p -> p.frameCount());
     counter(registry, "warm.pages", "pages the start-up warm-up read", warmPages);
+    counter(
+        registry,
+        "warm.term.bytes",
+        "bytes of the term file the start-up warm-up read (into the OS cache)",
+        warmTermBytes);
     gauge(
         registry,
         "warm.seconds",

@@ -143,7 +143,8 @@ public final class PagedStore implements Store {
       PagedStore store =
           new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
       if (file && config.getBoolean("store.warm-up")) {
-        store.warmUp = PoolWarmUp.start(pool, space, txns, trees, openedAt);
+        store.warmUp =
+            PoolWarmUp.start(pool, space, txns, trees, dir.path().resolve(TERMS_FILE), openedAt);
       }
       return store;
     } catch (IOException | RuntimeException e) {

@@ -5,6 +5,12 @@ import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.SpaceMap;
 import dev.quarry.core.txn.ReadTxn;
 import dev.quarry.core.txn.Transactions;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 
@@ -13,34 +19,50 @@ import java.util.List;
  * memory: first the inner nodes of every tree (each lookup passes through them), then the trees'
  * extents in large sequential reads, the full indexes first (PSOG, POGS: what lookups read), then
  * the projections, the term hash index and the statistics, until about 90% of the pool is taken.
- * Queries never wait for it: its reads queue behind theirs on the I/O threads. A log line and
- * {@code quarry.buffer.warm.*} say when it was done, how much it read and how fast.
+ * Then the term file, which queries read through the OS cache (each result term is a read at its
+ * id's offset), is read through once in large sequential reads, so that the OS cache holds it — at
+ * most a quarter of the machine's memory of it. Queries never wait for it: its reads queue behind
+ * theirs on the I/O threads. A log line and {@code quarry.buffer.warm.*} say when it was done, how
+ * much it read and how fast.
  */
 final class PoolWarmUp implements Runnable {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PoolWarmUp.class);
   private static final int BATCH = 16; // extents per request: 32 MB
+  private static final int TERM_READ = 4 << 20;
 
   private final BufferPool pool;
   private final SpaceMap space;
   private final Transactions txns;
   private final List<Layout.Tree> trees;
+  private final Path terms;
   private final long openedAt;
   private volatile boolean stopped;
   private Thread thread;
 
   PoolWarmUp(
-      BufferPool pool, SpaceMap space, Transactions txns, List<Layout.Tree> trees, long openedAt) {
+      BufferPool pool,
+      SpaceMap space,
+      Transactions txns,
+      List<Layout.Tree> trees,
+      Path terms,
+      long openedAt) {
     this.pool = pool;
     this.space = space;
     this.txns = txns;
     this.trees = trees;
+    this.terms = terms;
     this.openedAt = openedAt;
   }
 
   /** Starts it on a daemon thread of its own. */
   static PoolWarmUp start(
-      BufferPool pool, SpaceMap space, Transactions txns, List<Layout.Tree> trees, long openedAt) {
-    PoolWarmUp w = new PoolWarmUp(pool, space, txns, trees, openedAt);
+      BufferPool pool,
+      SpaceMap space,
+      Transactions txns,
+      List<Layout.Tree> trees,
+      Path terms,
+      long openedAt) {
+    PoolWarmUp w = new PoolWarmUp(pool, space, txns, trees, terms, openedAt);
     Thread t = new Thread(w, "quarry-pool-warm-up");
     t.setDaemon(true);
     t.setPriority(Thread.MIN_PRIORITY);
@@ -107,5 +129,41 @@ final class PoolWarmUp implements Runnable {
         Math.round(mb),
         String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e9),
         Math.round(mb / Math.max(nanos / 1e9, 1e-3)));
+    readTerms();
+  }
+
+  /** The term file read through once, into the OS cache (see the class comment). */
+  private void readTerms() {
+    long began = System.nanoTime();
+    long read = 0;
+    try (FileChannel ch = FileChannel.open(terms, StandardOpenOption.READ)) {
+      long limit = Math.min(ch.size(), physicalMemory() / 4);
+      ByteBuffer buf = ByteBuffer.allocateDirect(TERM_READ);
+      while (read < limit && !stopped) {
+        buf.clear();
+        int n = ch.read(buf, read);
+        if (n <= 0) {
+          break;
+        }
+        read += n;
+      }
+    } catch (IOException e) {
+      LOG.warn("the term file's warm-up stopped: {}", e.toString());
+      return;
+    }
+    pool.metrics().recordTermWarmUp(read);
+    double seconds = (System.nanoTime() - began) / 1e9;
+    LOG.info(
+        "term file warm: {} MB read in {} s ({} MB/s)",
+        read >> 20,
+        String.format(java.util.Locale.ROOT, "%.2f", seconds),
+        Math.round((read >> 20) / Math.max(seconds, 1e-3)));
+  }
+
+  private static long physicalMemory() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getTotalMemorySize()
+        : Runtime.getRuntime().maxMemory();
   }
 }

@@ -72,6 +72,16 @@ class PoolWarmUpTest {
         assertTrue(s.pool().isResident(root), o + "'s root is in the pool");
       }
       assertEquals(60_000, s.stats().quads());
+      // then the term file, read through once into the OS cache
+      long termBytes =
+          java.nio.file.Files.size(dir.resolve("store").resolve(PagedStore.TERMS_FILE));
+      assertTrue(termBytes > 1_000_000, termBytes + " bytes of terms");
+      while (registry.get("quarry.buffer.warm.term.bytes").functionCounter().count() < termBytes
+          && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertEquals(
+          termBytes, registry.get("quarry.buffer.warm.term.bytes").functionCounter().count());
     }
   }
 
