@@ -4,7 +4,7 @@
 #
 #   bsbm-driver/cold-start.sh --store DIR --td DIR [--clients "16 1"] [--mixes 200]
 #                             [--warm-ups 1500] [--warm-runs 1000] [--curve 30] [--port 7878] [-o DIR]
-#                             [--set KEY=VALUE]... [--java-opts "..."]
+#                             [--set KEY=VALUE]... [--java-opts "..."] [--quarry LAUNCHER]
 #
 # For each client count: (1) steady warm — the server started, warmed with --warm-ups mixes (the
 # JIT takes a thousand or so to settle), then --warm-runs measured; (2) OS cache dropped (needs root), a new server process, --mixes mixes with
@@ -12,11 +12,12 @@
 # process, --curve seconds of mixes, QMpH per second and when it first reached 90 % of (1), timed
 # from the start command. The driver waits for the first answer (bsbm run --started-at) and times
 # everything from the moment the start command ran. Server settings are the defaults unless --set
-# says otherwise. Writes DIR/cold-start.md (the table) and every run's JSON, table and charts.
+# says otherwise; --quarry runs another checkout's launcher (a build before a change, say), the
+# driver staying this one. Writes DIR/cold-start.md (the table) and every run's JSON, table and charts.
 set -euo pipefail
 
 STORE=""; TD=""; CLIENTS="16 1"; MIXES=200; WARM_UPS=1500; WARM_RUNS=1000; CURVE=30; PORT=7878
-OUT=bsbm-cold-start; SETS=(); JAVA_OPTS="${QUARRY_JAVA_OPTS:-}"
+OUT=bsbm-cold-start; SETS=(); JAVA_OPTS="${QUARRY_JAVA_OPTS:-}"; LAUNCHER=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --store) STORE=$2; shift 2 ;;
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
     -o) OUT=$2; shift 2 ;;
     --set) SETS+=(--set "$2"); shift 2 ;;
     --java-opts) JAVA_OPTS=$2; shift 2 ;;
+    --quarry) LAUNCHER=$2; shift 2 ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "cold-start.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -41,6 +43,7 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 bsbm="$here/bsbm"
+quarry=${LAUNCHER:-$root/quarry}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 url="http://127.0.0.1:$PORT/sparql"
@@ -51,7 +54,7 @@ log() { echo "[$(date +%T)] $*" >&2; }
 start_server() { # sets started: the start command's time, ms since the epoch
   started=$(date +%s%3N)
   # shellcheck disable=SC2086
-  QUARRY_JAVA_OPTS="$JAVA_OPTS" "$root/quarry" serve --location "$STORE" --port "$PORT" \
+  QUARRY_JAVA_OPTS="$JAVA_OPTS" "$quarry" serve --location "$STORE" --port "$PORT" \
     "${SETS[@]}" >> "$OUT/server.log" 2>&1 &
   server_pid=$!
 }
@@ -89,7 +92,7 @@ print(o)' "$@"
 }
 
 # Build now, so no build is timed as part of a start.
-"$root/quarry" --version > /dev/null
+"$quarry" --version > /dev/null
 "$bsbm" --version > /dev/null
 
 {
