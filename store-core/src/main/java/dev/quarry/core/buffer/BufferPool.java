@@ -315,6 +315,19 @@ public final class BufferPool implements AutoCloseable {
     readAhead.warmUp(extents, await);
   }
 
+  /** The pages in the pool now (a snapshot while others fix and evict: near, not exact). */
+  public long[] residentPages() {
+    long[] out = new long[frames.count];
+    int n = 0;
+    for (int f = 0; f < frames.count; f++) {
+      long page = frames.pageOf(f);
+      if (page != Frames.NO_PAGE) {
+        out[n++] = page;
+      }
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
   /** True if {@code page} is in the pool now. */
   public boolean isResident(long page) {
     return table.get(page) >= 0;

@@ -143,8 +143,7 @@ public final class PagedStore implements Store {
       PagedStore store =
           new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
       if (file && config.getBoolean("store.warm-up")) {
-        store.warmUp =
-            PoolWarmUp.start(pool, space, txns, trees, dir.path().resolve(TERMS_FILE), openedAt);
+        store.warmUp = PoolWarmUp.start(pool, space, txns, trees, dir.path(), openedAt);
       }
       return store;
     } catch (IOException | RuntimeException e) {
@@ -313,8 +312,13 @@ public final class PagedStore implements Store {
       return;
     }
     closed = true;
-    if (warmUp != null) {
+    if (warmUp != null) { // a served store (one-shot commands do not warm up, nor overwrite this)
       warmUp.stop();
+      try {
+        ResidentExtents.save(directory.path(), pool.residentPages());
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("could not note the pool's resident extents: {}", e.toString());
+      }
     }
     engine.close();
     closeQuietly(engine.txns::close, engine.dictionary, pool, pages, directory);

@@ -11,19 +11,23 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Fills the buffer pool at start, on a thread of its own, so the first queries find their pages in
- * memory: first the inner nodes of every tree (each lookup passes through them), then the trees'
- * extents in large sequential reads, the full indexes first (PSOG, POGS: what lookups read), then
- * the projections, the term hash index and the statistics, until about 90% of the pool is taken.
- * Then the term file, which queries read through the OS cache (each result term is a read at its
- * id's offset), is read through once in large sequential reads, so that the OS cache holds it — at
- * most a quarter of the machine's memory of it. Queries never wait for it: its reads queue behind
- * theirs on the I/O threads. A log line and {@code quarry.buffer.warm.*} say when it was done, how
- * much it read and how fast.
+ * memory: first the inner nodes of every tree (each lookup passes through them), then the extents
+ * the pool held when the store was last closed ({@link ResidentExtents}, the last run's working
+ * set, hottest first), then the trees' extents in large sequential reads, the full indexes first
+ * (PSOG, POGS: what lookups read), then the projections, the term hash index and the statistics,
+ * until about 90% of the pool is taken. Then the term file, which queries read through the OS cache
+ * (each result term is a read at its id's offset), is read through once in large sequential reads,
+ * so that the OS cache holds it — at most a quarter of the machine's memory of it. Queries never
+ * wait for it: its reads queue behind theirs on the I/O threads. A log line and {@code
+ * quarry.buffer.warm.*} say when it was done, how much it read and how fast.
  */
 final class PoolWarmUp implements Runnable {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PoolWarmUp.class);
@@ -34,7 +38,7 @@ final class PoolWarmUp implements Runnable {
   private final SpaceMap space;
   private final Transactions txns;
   private final List<Layout.Tree> trees;
-  private final Path terms;
+  private final Path dir;
   private final long openedAt;
   private volatile boolean stopped;
   private Thread thread;
@@ -44,13 +48,13 @@ final class PoolWarmUp implements Runnable {
       SpaceMap space,
       Transactions txns,
       List<Layout.Tree> trees,
-      Path terms,
+      Path dir,
       long openedAt) {
     this.pool = pool;
     this.space = space;
     this.txns = txns;
     this.trees = trees;
-    this.terms = terms;
+    this.dir = dir;
     this.openedAt = openedAt;
   }
 
@@ -60,9 +64,9 @@ final class PoolWarmUp implements Runnable {
       SpaceMap space,
       Transactions txns,
       List<Layout.Tree> trees,
-      Path terms,
+      Path dir,
       long openedAt) {
-    PoolWarmUp w = new PoolWarmUp(pool, space, txns, trees, terms, openedAt);
+    PoolWarmUp w = new PoolWarmUp(pool, space, txns, trees, dir, openedAt);
     Thread t = new Thread(w, "quarry-pool-warm-up");
     t.setDaemon(true);
     t.setPriority(Thread.MIN_PRIORITY);
@@ -99,18 +103,32 @@ final class PoolWarmUp implements Runnable {
       } finally {
         txns.endRead(r);
       }
-      for (Layout.Tree t : trees) { // the layout's order: PSOG, POGS, projections, terms, stats
-        long[] extents = space.extentsOf(t.tree().owner());
-        for (int i = 0; i < extents.length && !stopped; i += BATCH) {
-          int n = Math.min(BATCH, extents.length - i);
-          if (pages + (long) n * Pages.EXTENT_PAGES > budget) {
-            n = (int) ((budget - pages) / Pages.EXTENT_PAGES);
+      Set<Integer> owners = new HashSet<>();
+      trees.forEach(t -> owners.add(t.tree().owner()));
+      Set<Long> done = new HashSet<>();
+      // the last run's working set, then the layout's order: PSOG, POGS, projections, terms, stats
+      List<long[]> passes = new ArrayList<>();
+      passes.add(ResidentExtents.load(dir));
+      trees.forEach(t -> passes.add(space.extentsOf(t.tree().owner())));
+      for (long[] pass : passes) {
+        long[] batch = new long[BATCH];
+        int n = 0;
+        for (int i = 0; i <= pass.length && !stopped; i++) {
+          boolean last = i == pass.length;
+          if (!last && owners.contains(space.ownerOf(pass[i])) && done.add(pass[i])) {
+            batch[n++] = pass[i];
+          }
+          if (n == BATCH || (last && n > 0)) {
+            n = (int) Math.min(n, (budget - pages) / Pages.EXTENT_PAGES);
             if (n <= 0) {
               break;
             }
+            long[] extents = Arrays.copyOf(batch, n);
+            Arrays.sort(extents); // one request reads them in disk order
+            pool.warmUp(extents, true);
+            pages += (long) n * Pages.EXTENT_PAGES;
+            n = 0;
           }
-          pool.warmUp(Arrays.copyOfRange(extents, i, i + n), true);
-          pages += (long) n * Pages.EXTENT_PAGES;
         }
         if (stopped || pages >= budget - Pages.EXTENT_PAGES) {
           break;
@@ -136,7 +154,8 @@ final class PoolWarmUp implements Runnable {
   private void readTerms() {
     long began = System.nanoTime();
     long read = 0;
-    try (FileChannel ch = FileChannel.open(terms, StandardOpenOption.READ)) {
+    try (FileChannel ch =
+        FileChannel.open(dir.resolve(PagedStore.TERMS_FILE), StandardOpenOption.READ)) {
       long limit = Math.min(ch.size(), physicalMemory() / 4);
       ByteBuffer buf = ByteBuffer.allocateDirect(TERM_READ);
       while (read < limit && !stopped) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.index.QuadOrder;
+import dev.quarry.core.storage.Pages;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import org.apache.jena.graph.NodeFactory;
@@ -24,13 +25,119 @@ class PoolWarmUpTest {
   @TempDir Path dir;
 
   private PagedStore open(boolean warmUp) {
+    return open(warmUp, 4096);
+  }
+
+  private PagedStore open(boolean warmUp, int buffers) {
     return PagedStore.open(
         Config.defaults()
             .with("store.storage", "file")
             .with("store.location", dir.resolve("store"))
-            .with("store.buffers", 4096)
+            .with("store.buffers", buffers)
             .with("store.direct-io", "auto")
             .with("store.warm-up", warmUp));
+  }
+
+  private static void awaitWarm(PagedStore s) throws InterruptedException {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    s.bindTo(registry);
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (registry.get("quarry.buffer.warm.term.bytes").functionCounter().count() == 0
+        && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+  }
+
+  /** Pages of {@code extent} in the pool, and pages of it in use. */
+  private static int[] residentOf(PagedStore s, long extent) {
+    int resident = 0;
+    int used = 0;
+    for (long p = Pages.firstPageOf(extent); p < Pages.firstPageOf(extent + 1); p++) {
+      used += s.space().isAllocated(p) ? 1 : 0;
+      resident += s.space().isAllocated(p) && s.pool().isResident(p) ? 1 : 0;
+    }
+    return new int[] {resident, used};
+  }
+
+  @Test
+  void aRestartReadsTheExtentsTheLastRunHeldFirst() throws Exception {
+    try (Store s = open(false);
+        Store.BulkLoad b = s.bulkLoad()) {
+      for (int i = 0; i < 200_000; i++) {
+        b.add(
+            Quad.create(
+                Quad.defaultGraphIRI,
+                NodeFactory.createURI("http://ex/s" + i),
+                NodeFactory.createURI("http://ex/p" + i % 7),
+                NodeFactory.createLiteralString("a value long enough to fill pages " + i)));
+      }
+      b.commit();
+    }
+    long gsLast;
+    try (PagedStore s = open(false)) {
+      int before = 0; // extents the layout order reads before GS's
+      for (QuadOrder o : new QuadOrder[] {QuadOrder.PSOG, QuadOrder.POGS, QuadOrder.SP}) {
+        before += s.space().extentsOf(Layout.FIRST_INDEX_OWNER + o.ordinal()).length;
+      }
+      assertTrue(before >= 3, "the indexes before GS outgrow the pool's budget: " + before);
+      long[] gs = s.space().extentsOf(Layout.FIRST_INDEX_OWNER + QuadOrder.GS.ordinal());
+      gsLast = gs[gs.length - 1];
+    }
+    // Without a list, a pool of 3 extents' frames is filled in layout order (PSOG, POGS, ...),
+    // never reaching the last extent of GS (only its inner nodes, read first).
+    try (PagedStore s = open(true, 768)) {
+      awaitWarm(s);
+      int[] r = residentOf(s, gsLast);
+      assertTrue(r[0] < r[1], r[0] + " of GS's last extent's " + r[1] + " pages resident");
+      ResidentExtents.save(dir.resolve("store"), new long[] {Pages.firstPageOf(gsLast)});
+    }
+    // The served store's close wrote its own list over it: put ours back, as a last run that held
+    // GS's last extent would have left it.
+    ResidentExtents.save(dir.resolve("store"), new long[] {Pages.firstPageOf(gsLast)});
+    try (PagedStore s = open(true, 768)) {
+      awaitWarm(s);
+      int[] r = residentOf(s, gsLast);
+      assertEquals(r[1], r[0], "the last run's extent is read first, whole");
+    }
+  }
+
+  @Test
+  void aServedStoreNotesItsResidentExtentsAtCloseAndOneShotOpensDoNot() throws Exception {
+    try (Store s = open(false);
+        Store.BulkLoad b = s.bulkLoad()) {
+      for (int i = 0; i < 20_000; i++) {
+        b.add(
+            Quad.create(
+                Quad.defaultGraphIRI,
+                NodeFactory.createURI("http://ex/s" + i),
+                NodeFactory.createURI("http://ex/p"),
+                NodeFactory.createLiteralString("v" + i)));
+      }
+      b.commit();
+    }
+    Path store = dir.resolve("store");
+    assertEquals(0, ResidentExtents.load(store).length, "no list before a served run");
+    java.util.Set<Long> held = new java.util.HashSet<>();
+    try (PagedStore s = open(true)) {
+      awaitWarm(s);
+      for (long p : s.pool().residentPages()) {
+        held.add(Pages.extentOf(p));
+      }
+    }
+    long[] saved = ResidentExtents.load(store);
+    assertEquals(
+        held, java.util.Arrays.stream(saved).boxed().collect(java.util.stream.Collectors.toSet()));
+    try (PagedStore s = open(false)) {
+      assertEquals(2_000 * 10, s.stats().quads());
+    }
+    assertTrue(
+        java.util.Arrays.equals(saved, ResidentExtents.load(store)),
+        "a one-shot open leaves the served run's list alone");
+    java.nio.file.Files.write(store.resolve(ResidentExtents.FILE), new byte[] {1, 2, 3});
+    assertEquals(0, ResidentExtents.load(store).length, "a torn list is no list");
+    try (PagedStore s = open(true)) {
+      assertEquals(2_000 * 10, s.stats().quads());
+    }
   }
 
   @Test
