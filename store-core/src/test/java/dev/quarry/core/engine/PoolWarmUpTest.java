@@ -38,6 +38,22 @@ class PoolWarmUpTest {
             .with("store.warm-up", warmUp));
   }
 
+  /** {@code n} quads: subject i, one of {@code predicates} predicates, object prefix + i. */
+  private void bulkLoad(int n, int predicates, String prefix) {
+    try (Store s = open(false);
+        Store.BulkLoad b = s.bulkLoad()) {
+      for (int i = 0; i < n; i++) {
+        b.add(
+            Quad.create(
+                Quad.defaultGraphIRI,
+                NodeFactory.createURI("http://ex/s" + i),
+                NodeFactory.createURI("http://ex/p" + (predicates == 1 ? "" : i % predicates)),
+                NodeFactory.createLiteralString(prefix + i)));
+      }
+      b.commit();
+    }
+  }
+
   private static void awaitWarm(PagedStore s) throws InterruptedException {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     s.bindTo(registry);
@@ -61,18 +77,7 @@ class PoolWarmUpTest {
 
   @Test
   void aRestartReadsTheExtentsTheLastRunHeldFirst() throws Exception {
-    try (Store s = open(false);
-        Store.BulkLoad b = s.bulkLoad()) {
-      for (int i = 0; i < 200_000; i++) {
-        b.add(
-            Quad.create(
-                Quad.defaultGraphIRI,
-                NodeFactory.createURI("http://ex/s" + i),
-                NodeFactory.createURI("http://ex/p" + i % 7),
-                NodeFactory.createLiteralString("a value long enough to fill pages " + i)));
-      }
-      b.commit();
-    }
+    bulkLoad(200_000, 7, "a value long enough to fill pages ");
     long gsLast;
     try (PagedStore s = open(false)) {
       int before = 0; // extents the layout order reads before GS's
@@ -103,18 +108,7 @@ class PoolWarmUpTest {
 
   @Test
   void aServedStoreNotesItsResidentExtentsAtCloseAndOneShotOpensDoNot() throws Exception {
-    try (Store s = open(false);
-        Store.BulkLoad b = s.bulkLoad()) {
-      for (int i = 0; i < 20_000; i++) {
-        b.add(
-            Quad.create(
-                Quad.defaultGraphIRI,
-                NodeFactory.createURI("http://ex/s" + i),
-                NodeFactory.createURI("http://ex/p"),
-                NodeFactory.createLiteralString("v" + i)));
-      }
-      b.commit();
-    }
+    bulkLoad(20_000, 1, "v");
     Path store = dir.resolve("store");
     assertEquals(0, ResidentExtents.load(store).length, "no list before a served run");
     java.util.Set<Long> held = new java.util.HashSet<>();
@@ -142,18 +136,7 @@ class PoolWarmUpTest {
 
   @Test
   void thePoolIsWarmBeforeTheFirstQueryAsks() throws Exception {
-    try (Store s = open(false);
-        Store.BulkLoad b = s.bulkLoad()) {
-      for (int i = 0; i < 60_000; i++) {
-        b.add(
-            Quad.create(
-                Quad.defaultGraphIRI,
-                NodeFactory.createURI("http://ex/s" + i),
-                NodeFactory.createURI("http://ex/p" + i % 5),
-                NodeFactory.createLiteralString("value " + i)));
-      }
-      b.commit();
-    }
+    bulkLoad(60_000, 5, "value ");
     try (PagedStore cold = open(false)) {
       long root = cold.transactions().current().root(cold.indexes().slot(QuadOrder.PSOG));
       assertTrue(!cold.pool().isResident(root), "no warm-up: nothing read yet");
