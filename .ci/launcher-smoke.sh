@@ -19,6 +19,10 @@ fail() { echo "launcher smoke test FAILED: $*" >&2; exit 1; }
 [ -s sparql-server/target/quarry.aot ] || fail "no AOT cache: $(cat sparql-server/target/quarry.aot.log 2>/dev/null | tail -5)"
 QUARRY_JAVA_OPTS=-XX:AOTMode=on ./quarry --version | grep -q 'quarry' || fail "the JVM refused the AOT cache"
 QUARRY_AOT=off ./quarry --version | grep -q 'quarry' || fail "QUARRY_AOT=off"
+set +e
+QUARRY_AOT=sometimes ./quarry --version >/dev/null 2>"$tmp/err"; code=$?
+set -e
+[ "$code" = 2 ] && grep -q 'classes, profiles or off' "$tmp/err" || fail "a bad QUARRY_AOT: $code $(cat "$tmp/err")"
 
 set +e
 ./quarry query --location "$tmp/none" 'ASK {}' 2>"$tmp/err"; code=$?
@@ -56,4 +60,4 @@ kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 13 passed, 0 failed"
+echo "launcher smoke test: 14 passed, 0 failed"

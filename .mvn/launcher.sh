@@ -26,26 +26,31 @@ quarry_build_if_stale() {
   touch "$jar" # the jar is not rewritten when its classes did not change
 }
 
-# quarry_aot_current AOT JAR: whether the AOT cache AOT was recorded from JAR as it is now, by this
-# JDK (the JVM refuses a cache made from another jar or JDK; the stamp file says which it was).
+# quarry_aot_current AOT JAR MODE: whether the AOT cache AOT was recorded from JAR as it is now, by
+# this JDK, for MODE (the JVM refuses a cache made from another jar or JDK; the stamp says which).
 quarry_aot_current() {
-  [ -f "$1" ] && [ ! "$2" -nt "$1" ] && [ "$(cat "$1.stamp" 2>/dev/null)" = "$(quarry_aot_stamp "$2")" ]
+  [ -f "$1" ] && [ ! "$2" -nt "$1" ] && [ "$(cat "$1.stamp" 2>/dev/null)" = "$(quarry_aot_stamp "$2" "$3")" ]
 }
 
 quarry_aot_stamp() {
-  echo "$1 $JAVA_HOME $(sed -n 's/^JAVA_RUNTIME_VERSION=//p' "$JAVA_HOME/release" 2>/dev/null)"
+  echo "$1 $2 $JAVA_HOME $(sed -n 's/^JAVA_RUNTIME_VERSION=//p' "$JAVA_HOME/release" 2>/dev/null)"
 }
 
-# quarry_aot_record AOT JAR: runs the training workload under -XX:AOTCacheOutput; on success the
-# cache replaces AOT at once (a concurrent launcher sees the old one or the new one, never half).
+# quarry_aot_record AOT JAR MODE: runs the training workload under -XX:AOTCacheOutput (classes: 3 s,
+# enough to load every class a served store uses; profiles: 20 s, for the JIT's profiles). On
+# success the cache replaces AOT at once (a concurrent launcher sees the old one or the new one).
 quarry_aot_record() {
-  echo "quarry: recording the JVM's AOT cache for this build (once, about 30 s; QUARRY_AOT=off skips it) ..." >&2
+  if [ "$3" = profiles ]; then seconds=20; profiles=""; else
+    seconds=3; profiles="-XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining"; fi
+  echo "quarry: recording the JVM's AOT cache for this build ($3, about $((seconds + 8)) s; QUARRY_AOT=off skips it) ..." >&2
   tmp="$1.$$"
   log="$1.log"
+  # shellcheck disable=SC2086
   if "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xlog:disable -Xlog:all=warning:stderr \
-       -XX:AOTCacheOutput="$tmp" -jar "$2" aot-train > "$log" 2>&1 && [ -f "$tmp" ]; then
+       -XX:AOTCacheOutput="$tmp" $profiles -jar "$2" aot-train --seconds "$seconds" > "$log" 2>&1 \
+       && [ -f "$tmp" ]; then
     mv -f "$tmp" "$1"
-    quarry_aot_stamp "$2" > "$1.stamp"
+    quarry_aot_stamp "$2" "$3" > "$1.stamp"
     echo "quarry: AOT cache ready ($(sed -n "s/^training: //p" "$log"))" >&2
     return 0
   fi
