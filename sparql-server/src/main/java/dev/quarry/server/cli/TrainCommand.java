@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code quarry aot-train}: the training workload of the JVM's AOT cache. The launcher runs it once
- * per build under {@code -XX:AOTCacheOutput} (README, "Start-up"); it touches no store of yours.
+ * {@code quarry aot-train}: the training workload of the JVM's AOT cache. With {@code QUARRY_AOT}
+ * set, the launcher runs it once per build under {@code -XX:AOTCacheOutput} (docs/OPERATING.md,
+ * "The JIT's start"); it touches no store of yours.
  */
 @Command(
     name = "aot-train",

@@ -27,12 +27,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
- * The workload the JVM's AOT cache is recorded from (the launcher runs it under {@code
- * -XX:AOTCacheOutput} once per build): a fresh store in a temporary directory, {@link
- * TrainingData}'s catalogue loaded through the loader, the server started on a loopback port, and
- * clients sending it the queries of {@code queries.rq} over HTTP in every result format, with a few
- * updates and Graph Store requests, for a given time. The classes it loads and links and the method
- * profiles it records are those a served store needs first, so a new server starts with them.
+ * The workload the JVM's AOT cache is recorded from (with {@code QUARRY_AOT} set, the launcher runs
+ * it under {@code -XX:AOTCacheOutput} once per build): a fresh store in a temporary directory,
+ * {@link TrainingData}'s catalogue loaded through the loader, the server started on a loopback
+ * port, and clients sending it the queries of {@code queries.rq} over HTTP in every result format,
+ * with a few updates and Graph Store requests, for a given time. The classes it loads and links and
+ * the method profiles it records are those a served store needs first, so a new server starts with
+ * them.
  *
  * <p>Every request must succeed: a failing training query is a bug, and the run fails with it.
  */
