@@ -33,4 +33,9 @@ class QuarryCascadeValueExceptionTest extends CascadeValueExceptionTest {
     super.testValueExceptionEqualTyped(); // RDF4J's assertions, kept to read; not run (see
     // @Disabled)
   }
+
+  @Test
+  void theSuiteRunsOnQuarry() {
+    QuarryRdf4jSuites.assertQuarry(newRepository());
+  }
 }

@@ -31,4 +31,9 @@ class QuarryGraphQueryResultTest extends GraphQueryResultTest {
   public void testDescribeMultiple() {
     super.testDescribeMultiple(); // RDF4J's assertions, kept to read; not run (see @Disabled)
   }
+
+  @Test
+  void theSuiteRunsOnQuarry() {
+    QuarryRdf4jSuites.assertQuarry(newRepository());
+  }
 }

@@ -23,4 +23,9 @@ class QuarryRDFStoreTest extends RDFStoreTest {
   public void testAddTripleContext() {
     super.testAddTripleContext(); // RDF4J's assertions, kept to read; not run (see @Disabled)
   }
+
+  @Test
+  void theSuiteRunsOnQuarry() {
+    QuarryRdf4jSuites.assertQuarry(createSail());
+  }
 }

@@ -2,6 +2,7 @@ package dev.quarry.rdf4j;
 
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.testsuite.repository.SparqlRegexTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** RDF4J's {@code SparqlRegexTest} on a {@link QuarryRepository}. */
@@ -10,5 +11,10 @@ class QuarrySparqlRegexTest extends SparqlRegexTest {
   @Override
   protected Repository newRepository() {
     return QuarryRdf4jSuites.repository();
+  }
+
+  @Test
+  void theSuiteRunsOnQuarry() {
+    QuarryRdf4jSuites.assertQuarry(newRepository());
   }
 }

@@ -24,4 +24,9 @@ class QuarryTupleQueryResultTest extends TupleQueryResultTest {
     super.testNotClosingResultThrowsException(); // RDF4J's assertions, kept to read; not run (see
     // @Disabled)
   }
+
+  @Test
+  void theSuiteRunsOnQuarry() {
+    QuarryRdf4jSuites.assertQuarry(newRepository());
+  }
 }
