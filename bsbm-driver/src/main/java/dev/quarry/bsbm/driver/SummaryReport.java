@@ -117,7 +117,7 @@ public final class SummaryReport {
   public static void timelineChart(Summary s, Path png) throws IOException {
     XYChart chart = Charts.qmph("BSBM QMpH over time: " + s.target(), "seconds since start");
     List<Double> x = Charts.addTimeline(chart, s.target(), s);
-    if (s.coldStart() != null && !x.isEmpty()) {
+    if (s.coldStart() != null && s.coldStart().warmQmph() > 0 && !x.isEmpty()) {
       double line = ColdStart.SHARE * s.coldStart().warmQmph();
       chart.addSeries("90% of warm", List.of(0.0, x.getLast()), List.of(line, line));
     }

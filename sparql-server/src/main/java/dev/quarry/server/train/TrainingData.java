@@ -75,43 +75,48 @@ public final class TrainingData {
     try (BufferedWriter w = Files.newBufferedWriter(file)) {
       Triples t = new Triples(w);
       for (int i = 1; i < types(); i++) { // type 0 is the root
-        t.iri(type(i), RDFS + "subClassOf", type((i - 1) / 4));
-        t.iri(type(i), RDF + "type", BSBM + "ProductType");
-        t.text(type(i), RDFS + "label", words(r, 2));
+        String type = instance("ProductType", i);
+        t.iri(type, RDFS + "subClassOf", instance("ProductType", (i - 1) / 4));
+        t.iri(type, RDF + "type", BSBM + "ProductType");
+        t.text(type, RDFS + "label", words(r, 2));
       }
       for (int i = 0; i < features(); i++) {
-        t.iri(feature(i), RDF + "type", BSBM + "ProductFeature");
-        t.text(feature(i), RDFS + "label", words(r, 2));
+        String feature = instance("ProductFeature", i);
+        t.iri(feature, RDF + "type", BSBM + "ProductFeature");
+        t.text(feature, RDFS + "label", words(r, 2));
       }
       for (int i = 0; i < producers(); i++) {
-        t.iri(producer(i), RDF + "type", BSBM + "Producer");
-        t.text(producer(i), RDFS + "label", words(r, 2));
-        t.iri(producer(i), BSBM + "country", country(r));
+        String producer = instance("Producer", i);
+        t.iri(producer, RDF + "type", BSBM + "Producer");
+        t.text(producer, RDFS + "label", words(r, 2));
+        t.iri(producer, BSBM + "country", country(r));
       }
       for (int i = 0; i < vendors(); i++) {
-        t.iri(vendor(i), RDF + "type", BSBM + "Vendor");
-        t.text(vendor(i), RDFS + "label", words(r, 2));
-        t.iri(vendor(i), BSBM + "country", country(r));
+        String vendor = instance("Vendor", i);
+        t.iri(vendor, RDF + "type", BSBM + "Vendor");
+        t.text(vendor, RDFS + "label", words(r, 2));
+        t.iri(vendor, BSBM + "country", country(r));
       }
       for (int i = 0; i < reviewers(); i++) {
-        t.iri(person(i), RDF + "type", FOAF + "Person");
-        t.text(person(i), FOAF + "name", words(r, 2));
-        t.text(person(i), FOAF + "mbox_sha1sum", Long.toHexString(r.nextLong()));
-        t.iri(person(i), BSBM + "country", country(r));
+        String person = instance("Reviewer", i);
+        t.iri(person, RDF + "type", FOAF + "Person");
+        t.text(person, FOAF + "name", words(r, 2));
+        t.text(person, FOAF + "mbox_sha1sum", Long.toHexString(r.nextLong()));
+        t.iri(person, BSBM + "country", country(r));
       }
       for (int i = 0; i < products; i++) {
-        String p = product(i);
+        String p = instance("Product", i);
         int type = 1 + r.nextInt(types() - 1);
         for (int ty = type; ty > 0; ty = (ty - 1) / 4) {
-          t.iri(p, RDF + "type", type(ty));
+          t.iri(p, RDF + "type", instance("ProductType", ty));
         }
         t.iri(p, RDF + "type", BSBM + "Product");
         t.text(p, RDFS + "label", words(r, 3));
         t.text(p, RDFS + "comment", words(r, 12));
-        t.iri(p, BSBM + "producer", producer(r.nextInt(producers())));
+        t.iri(p, BSBM + "producer", instance("Producer", r.nextInt(producers())));
         int nf = 3 + r.nextInt(6);
         for (int f = 0; f < nf; f++) {
-          t.iri(p, BSBM + "productFeature", feature(r.nextInt(features())));
+          t.iri(p, BSBM + "productFeature", instance("ProductFeature", r.nextInt(features())));
         }
         for (int k = 1; k <= 5; k++) {
           if (k <= 3 || r.nextBoolean()) {
@@ -122,10 +127,10 @@ public final class TrainingData {
         t.date(p, DC + "date", r);
       }
       for (int i = 0; i < offers(); i++) {
-        String o = INST + "Offer" + i;
+        String o = instance("Offer", i);
         t.iri(o, RDF + "type", BSBM + "Offer");
-        t.iri(o, BSBM + "product", product(r.nextInt(products)));
-        t.iri(o, BSBM + "vendor", vendor(r.nextInt(vendors())));
+        t.iri(o, BSBM + "product", instance("Product", r.nextInt(products)));
+        t.iri(o, BSBM + "vendor", instance("Vendor", r.nextInt(vendors())));
         t.literal(o, BSBM + "price", String.format(Locale.ROOT, "%.2f", 5 + r.nextDouble() * 9995));
         t.date(o, BSBM + "validFrom", r);
         t.date(o, BSBM + "validTo", r);
@@ -133,10 +138,10 @@ public final class TrainingData {
         t.iri(o, BSBM + "offerWebpage", "http://vendor.example/offers/" + i);
       }
       for (int i = 0; i < reviews(); i++) {
-        String v = INST + "Review" + i;
+        String v = instance("Review", i);
         t.iri(v, RDF + "type", BSBM + "Review");
-        t.iri(v, BSBM + "reviewFor", product(r.nextInt(products)));
-        t.iri(v, REV + "reviewer", person(r.nextInt(reviewers())));
+        t.iri(v, BSBM + "reviewFor", instance("Product", r.nextInt(products)));
+        t.iri(v, REV + "reviewer", instance("Reviewer", r.nextInt(reviewers())));
         t.date(v, BSBM + "reviewDate", r);
         t.text(v, DC + "title", words(r, 5));
         t.tagged(v, REV + "text", words(r, 20), r.nextInt(4) == 0 ? "de" : "en");
@@ -150,28 +155,15 @@ public final class TrainingData {
     }
   }
 
-  static String product(int i) {
-    return INST + "Product" + i;
+  /** The IRI of the {@code i}th instance of a kind (Product, ProductType, Offer, Reviewer ...). */
+  static String instance(String kind, int i) {
+    return INST + kind + i;
   }
 
-  static String type(int i) {
-    return INST + "ProductType" + i;
-  }
-
-  static String feature(int i) {
-    return INST + "ProductFeature" + i;
-  }
-
-  static String producer(int i) {
-    return INST + "Producer" + i;
-  }
-
-  static String vendor(int i) {
-    return INST + "Vendor" + i;
-  }
-
-  static String person(int i) {
-    return INST + "Reviewer" + i;
+  /** A random xsd:dateTime lexical form in 2008. */
+  static String dateTime(SplittableRandom r) {
+    return String.format(
+        Locale.ROOT, "2008-%02d-%02dT00:00:00", 1 + r.nextInt(12), 1 + r.nextInt(28));
   }
 
   static String country(SplittableRandom r) {
@@ -220,10 +212,7 @@ public final class TrainingData {
     }
 
     void date(String s, String p, SplittableRandom r) throws IOException {
-      String d =
-          String.format(
-              Locale.ROOT, "2008-%02d-%02dT00:00:00", 1 + r.nextInt(12), 1 + r.nextInt(28));
-      literal(s, p, d, "dateTime");
+      literal(s, p, dateTime(r), "dateTime");
     }
 
     private void line(String s, String p, String o) throws IOException {

@@ -30,10 +30,10 @@ import java.util.stream.Stream;
  * The workload the JVM's AOT cache is recorded from (with {@code QUARRY_AOT} set, the launcher runs
  * it under {@code -XX:AOTCacheOutput} once per build): a fresh store in a temporary directory,
  * {@link TrainingData}'s catalogue loaded through the loader, the server started on a loopback
- * port, and clients sending it the queries of {@code queries.rq} over HTTP in every result format,
- * with a few updates and Graph Store requests, for a given time. The classes it loads and links and
- * the method profiles it records are those a served store needs first, so a new server starts with
- * them.
+ * port, and clients sending it the queries of {@code queries.rq} over HTTP (GET and POST, two
+ * result formats of each kind), with a few updates and Graph Store requests, for a given time. The
+ * classes it loads and links and the method profiles it records are those a served store needs
+ * first, so a new server starts with them.
  *
  * <p>Every request must succeed: a failing training query is a bug, and the run fails with it.
  */
@@ -196,32 +196,22 @@ public final class TrainingRun {
   String fill(String template, SplittableRandom r) {
     String[] countries = TrainingData.COUNTRIES;
     return template
-        .replace("%Product%", iri(TrainingData.product(r.nextInt(data.products()))))
-        .replace("%ProductType%", iri(TrainingData.type(1 + r.nextInt(data.types() - 1))))
-        .replace("%ProductFeature1%", iri(TrainingData.feature(r.nextInt(data.features()))))
-        .replace("%ProductFeature2%", iri(TrainingData.feature(r.nextInt(data.features()))))
-        .replace(
-            "%Offer%",
-            iri(
-                "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/Offer"
-                    + r.nextInt(data.offers())))
-        .replace(
-            "%Review%",
-            iri(
-                "http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/Review"
-                    + r.nextInt(data.reviews())))
+        .replace("%Product%", instance("Product", r.nextInt(data.products())))
+        .replace("%ProductType%", instance("ProductType", 1 + r.nextInt(data.types() - 1)))
+        .replace("%ProductFeature1%", instance("ProductFeature", r.nextInt(data.features())))
+        .replace("%ProductFeature2%", instance("ProductFeature", r.nextInt(data.features())))
+        .replace("%Offer%", instance("Offer", r.nextInt(data.offers())))
+        .replace("%Review%", instance("Review", r.nextInt(data.reviews())))
         .replace("%Country1%", countries[r.nextInt(countries.length)])
         .replace("%Country2%", countries[r.nextInt(countries.length)])
         .replace("%x%", Integer.toString(1 + r.nextInt(1000)))
         .replace("%y%", Integer.toString(1000 + r.nextInt(1000)))
         .replace("%word%", TrainingData.WORDS[r.nextInt(TrainingData.WORDS.length)])
-        .replace(
-            "%date%",
-            String.format("2008-%02d-%02dT00:00:00", 1 + r.nextInt(12), 1 + r.nextInt(28)));
+        .replace("%date%", TrainingData.dateTime(r));
   }
 
-  private static String iri(String s) {
-    return "<" + s + ">";
+  private static String instance(String kind, int i) {
+    return "<" + TrainingData.instance(kind, i) + ">";
   }
 
   /** The queries of {@code queries.rq}: blocks ending with a "#---" line, comments dropped. */

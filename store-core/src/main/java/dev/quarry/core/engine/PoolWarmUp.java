@@ -11,9 +11,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -33,6 +33,7 @@ final class PoolWarmUp implements Runnable {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PoolWarmUp.class);
   private static final int BATCH = 16; // extents per request: 32 MB
   private static final int TERM_READ = 4 << 20;
+  private static final long EXTENT = Pages.EXTENT_PAGES;
 
   private final BufferPool pool;
   private final SpaceMap space;
@@ -103,36 +104,17 @@ final class PoolWarmUp implements Runnable {
       } finally {
         txns.endRead(r);
       }
-      Set<Integer> owners = new HashSet<>();
-      trees.forEach(t -> owners.add(t.tree().owner()));
-      Set<Long> done = new HashSet<>();
       // the last run's working set, then the layout's order: PSOG, POGS, projections, terms, stats
-      List<long[]> passes = new ArrayList<>();
-      passes.add(ResidentExtents.load(dir));
-      trees.forEach(t -> passes.add(space.extentsOf(t.tree().owner())));
-      for (long[] pass : passes) {
-        long[] batch = new long[BATCH];
-        int n = 0;
-        for (int i = 0; i <= pass.length && !stopped; i++) {
-          boolean last = i == pass.length;
-          if (!last && owners.contains(space.ownerOf(pass[i])) && done.add(pass[i])) {
-            batch[n++] = pass[i];
-          }
-          if (n == BATCH || (last && n > 0)) {
-            n = (int) Math.min(n, (budget - pages) / Pages.EXTENT_PAGES);
-            if (n <= 0) {
-              break;
-            }
-            long[] extents = Arrays.copyOf(batch, n);
-            Arrays.sort(extents); // one request reads them in disk order
-            pool.warmUp(extents, true);
-            pages += (long) n * Pages.EXTENT_PAGES;
-            n = 0;
-          }
-        }
-        if (stopped || pages >= budget - Pages.EXTENT_PAGES) {
+      long[] extents = order();
+      for (int i = 0; i < extents.length && !stopped; i += BATCH) {
+        int n = (int) Math.min(Math.min(BATCH, extents.length - i), (budget - pages) / EXTENT);
+        if (n <= 0) {
           break;
         }
+        long[] batch = Arrays.copyOfRange(extents, i, i + n);
+        Arrays.sort(batch); // one request reads them in disk order
+        pool.warmUp(batch, true);
+        pages += (long) n * EXTENT;
       }
     } catch (RuntimeException e) {
       LOG.warn("the buffer pool's warm-up stopped: {}", e.toString());
@@ -148,6 +130,23 @@ final class PoolWarmUp implements Runnable {
         String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e9),
         Math.round(mb / Math.max(nanos / 1e9, 1e-3)));
     readTerms();
+  }
+
+  /**
+   * The extents to read: those the pool held at the last close that still belong to a tree, then
+   * every tree's in the layout's order, each once.
+   */
+  private long[] order() {
+    Set<Integer> owners = new HashSet<>();
+    trees.forEach(t -> owners.add(t.tree().owner()));
+    Set<Long> order = new LinkedHashSet<>();
+    for (long e : ResidentExtents.load(dir)) {
+      if (owners.contains(space.ownerOf(e))) {
+        order.add(e);
+      }
+    }
+    trees.forEach(t -> Arrays.stream(space.extentsOf(t.tree().owner())).forEach(order::add));
+    return order.stream().mapToLong(Long::longValue).toArray();
   }
 
   /** The term file read through once, into the OS cache (see the class comment). */

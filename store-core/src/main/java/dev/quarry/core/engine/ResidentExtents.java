@@ -1,13 +1,14 @@
 package dev.quarry.core.engine;
 
 import dev.quarry.core.storage.Pages;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ final class ResidentExtents {
             .toArray();
     Path tmp = dir.resolve(FILE + ".tmp");
     try (OutputStream o = Files.newOutputStream(tmp);
-        DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(o))) {
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(o))) {
       out.writeInt(MAGIC);
       out.writeInt(extents.length);
       for (long e : extents) {
@@ -55,7 +56,7 @@ final class ResidentExtents {
   /** The extents saved last, hottest first; none if there is no readable list. */
   static long[] load(Path dir) {
     try (InputStream i = Files.newInputStream(dir.resolve(FILE));
-        DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(i))) {
+        DataInputStream in = new DataInputStream(new BufferedInputStream(i))) {
       if (in.readInt() != MAGIC) {
         return new long[0];
       }
@@ -68,10 +69,8 @@ final class ResidentExtents {
         extents[k] = in.readLong();
       }
       return extents;
-    } catch (NoSuchFileException e) {
-      return new long[0];
     } catch (IOException e) {
-      return new long[0]; // a torn or foreign file: start as if there were none
+      return new long[0]; // none yet, or a torn or foreign file: start as if there were none
     }
   }
 }
