@@ -20,11 +20,16 @@ final class TestServer implements AutoCloseable {
   final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   TestServer(Path dir, String... overrides) throws InterruptedException {
+    this(Quarry.open(dir), overrides);
+  }
+
+  /** A server over {@code store}, which it closes when it closes. */
+  TestServer(Store store, String... overrides) throws InterruptedException {
     Config c = Config.defaults().with("server.port", 0); // host: the default, loopback
     for (String o : overrides) {
       c = c.withOverride(o);
     }
-    store = Quarry.open(dir);
+    this.store = store;
     try {
       server = QuarryServer.start(store, ServerConfig.from(c));
     } catch (RuntimeException | InterruptedException e) {

@@ -2,7 +2,6 @@ package dev.quarry.core;
 
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
-import dev.quarry.core.storage.StorageKind;
 import dev.quarry.core.storage.StoreDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +27,21 @@ public final class Quarry {
 
   /** Opens the store the configuration describes ({@code store.*} options). */
   public static Store open(Config config) {
-    return provider(config.getString("store.backend").trim()).open(config);
+    return provider(backendOf(config)).open(config);
   }
+
+  /**
+   * The backend the configuration chooses: {@code store.backend}, or {@code accumulo} when {@code
+   * store.storage} says so (the store then lives in an Accumulo instance, not in pages).
+   */
+  static String backendOf(Config config) {
+    if (config.getString("store.storage").trim().equalsIgnoreCase(ACCUMULO)) {
+      return ACCUMULO;
+    }
+    return config.getString("store.backend").trim();
+  }
+
+  private static final String ACCUMULO = "accumulo";
 
   /** Opens (creating if needed) the persistent store in {@code directory}, default options. */
   public static Store open(Path directory) {
@@ -53,8 +65,7 @@ public final class Quarry {
    * memory store never exists before it is opened).
    */
   public static boolean exists(Config config) {
-    boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
-    return file && exists(Path.of(config.getString("store.location")));
+    return provider(backendOf(config)).exists(config);
   }
 
   /**

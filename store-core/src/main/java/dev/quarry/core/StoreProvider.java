@@ -16,6 +16,17 @@ public interface StoreProvider {
   Store open(Config config);
 
   /**
+   * True if the store the configuration describes exists already (a memory store never exists
+   * before it is opened). The default: a file store whose directory holds a store.
+   */
+  default boolean exists(Config config) {
+    boolean file =
+        dev.quarry.core.storage.StorageKind.parse(config.getString("store.storage"))
+            == dev.quarry.core.storage.StorageKind.FILE;
+    return file && Quarry.exists(java.nio.file.Path.of(config.getString("store.location")));
+  }
+
+  /**
    * Builds the store the configuration describes (its directory must not hold a store) from the
    * physical backup {@code file} and the chain of backups it follows, found beside it.
    */

@@ -161,7 +161,7 @@ final class LoadCommand implements Callable<Integer> {
           r.statements(),
           r.elapsed().toNanos() / 1e9,
           r.statementsPerSecond(),
-          store.location,
+          store.describe(),
           r.skipped() > 0 ? String.format(" (%,d bad lines skipped)", r.skipped()) : "");
       if (verbose) {
         r.phases().forEach((phase, d) -> out.printf("  %-22s %8.2f s%n", phase, d.toNanos() / 1e9));

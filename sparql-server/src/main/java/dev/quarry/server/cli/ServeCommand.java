@@ -86,13 +86,12 @@ final class ServeCommand implements Callable<Integer> {
 
     String url = server.endpoint().toString();
     out.printf(
-        "Quarry %s serving %s (%s), config %s%n",
+        "Quarry %s serving %s, config %s%n",
         Version.get(),
         store
             .location()
-            .map(p -> p.toAbsolutePath().normalize().toString())
-            .orElse("an in-memory store"),
-        store.backend(),
+            .map(p -> p.toAbsolutePath().normalize() + " (" + store.backend() + ")")
+            .orElse(store.backend()),
         config.source() == null ? "built-in defaults" : config.source());
     out.printf(
         "SPARQL endpoint: %s   (updates %s)%n", url, sc.updateEnabled() ? "enabled" : "disabled");

@@ -41,7 +41,8 @@ final class StatsCommand implements Callable<Integer> {
       return 0;
     }
     try (Store s = store.openExisting()) {
-      print(out, s.location().map(Object::toString).orElse("(memory)"), s.backend(), s.stats());
+      print(
+          out, s.location().map(Object::toString).orElse("(no directory)"), s.backend(), s.stats());
     }
     return 0;
   }

@@ -2,41 +2,74 @@ package dev.quarry.server.cli;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** {@code --location DIR}: the store a command works on. */
+/**
+ * The store a command works on: {@code --location DIR} (a store in a directory), or {@code
+ * --store-config FILE} (a YAML file whose {@code store.*} options name it, e.g. tables in an
+ * Accumulo instance).
+ */
 final class StoreOption {
-  @Option(
-      names = "--location",
-      paramLabel = "DIR",
-      required = true,
-      description = "The store's directory.")
+  @Option(names = "--location", paramLabel = "DIR", description = "The store's directory.")
   Path location;
+
+  @Option(
+      names = "--store-config",
+      paramLabel = "FILE",
+      description =
+          "A configuration file (YAML) whose store options name the store, instead of --location"
+              + " (e.g. store.storage: accumulo and its instance).")
+  Path storeConfig;
 
   /**
    * The running server that holds this store (named in its directory), or null: commands then go
-   * through the server rather than fail on the store's lock, with {@code token} if not null.
+   * through the server rather than fail on the store's lock, with {@code token} if not null. A
+   * store without a directory has no such lock: commands open it themselves.
    */
   RunningServer server(String token) {
-    return RunningServer.holding(location, token);
+    return location == null ? null : RunningServer.holding(location, token);
+  }
+
+  /** The store, for people: its directory or its configuration file. */
+  String describe() {
+    check();
+    return location != null ? location.toString() : "the store of " + storeConfig;
+  }
+
+  private void check() {
+    if ((location == null) == (storeConfig == null)) {
+      throw new UsageError("give the store as one of --location DIR or --store-config FILE");
+    }
+  }
+
+  /** The options that open the store, without a server's warm-up. */
+  private Config config() {
+    check();
+    if (location != null) {
+      return OneShotStore.open(Config.defaults(), location);
+    }
+    return Config.defaults().withFile(storeConfig).with("store.warm-up", false);
   }
 
   /** Opens the existing store; a directory without one is a usage error. */
   Store openExisting() {
-    if (!Quarry.exists(location)) {
+    Config c = config();
+    if (!Quarry.exists(c)) {
+      String create = location != null ? "--location " + location : "--store-config " + storeConfig;
       throw new UsageError(
           "no Quarry store in "
-              + location
-              + " (create one with 'quarry load --location "
-              + location
+              + describe()
+              + " (create one with 'quarry load "
+              + create
               + " FILE...')");
     }
-    return OneShotStore.open(location);
+    return Quarry.open(c);
   }
 
-  /** Opens the store, creating it if the directory has none. */
+  /** Opens the store, creating it if there is none. */
   Store openOrCreate() {
-    return OneShotStore.open(location);
+    return Quarry.open(config());
   }
 }

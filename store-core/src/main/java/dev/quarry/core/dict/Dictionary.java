@@ -12,7 +12,6 @@ import dev.quarry.core.txn.WriteTxn;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Quad;
 
 /**
@@ -158,17 +157,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     if (id != NodeIds.NONE) {
       return id;
     }
-    long[] parts = null;
-    if (n.isTripleTerm()) {
-      Triple t = n.getTriple();
-      parts =
-          new long[] {
-            getOrCreateLoading(t.getSubject(), w),
-            getOrCreateLoading(t.getPredicate(), w),
-            getOrCreateLoading(t.getObject(), w)
-          };
-    }
-    byte[] record = TermCodec.encode(n, parts);
+    byte[] record = TermCodec.encode(n, part -> getOrCreateLoading(part, w));
     long[] h = new long[2];
     Murmur3.hash128(record, record.length, 0, h);
     w.indexLock.readLock().lock(); // the hash index stays as it is meanwhile
@@ -252,30 +241,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   /** Ids that need no lookup: inline literals and the default graph. */
   private static long fixedId(Node n) {
-    if (n.isLiteral()) {
-      return InlineValues.encode(n);
-    }
-    if (Quad.isDefaultGraph(n)) {
-      return NodeIds.DEFAULT_GRAPH;
-    }
-    return NodeIds.NONE;
+    return NodeIds.fixedId(n);
   }
 
   /** The term's record; for a triple term whose parts are not all known (reading), null. */
   private byte[] record(Node n, long hashRoot, Writes w, boolean create) {
-    long[] parts = null;
-    if (n.isTripleTerm()) {
-      Triple t = n.getTriple();
-      Node[] ns = {t.getSubject(), t.getPredicate(), t.getObject()};
-      parts = new long[3];
-      for (int i = 0; i < 3; i++) {
-        parts[i] = create ? getOrCreate(ns[i], w) : lookup(ns[i], hashRoot, w);
-        if (parts[i] == NodeIds.NONE) {
-          return null;
-        }
-      }
-    }
-    return TermCodec.encode(n, parts);
+    return TermCodec.encode(n, part -> create ? getOrCreate(part, w) : lookup(part, hashRoot, w));
   }
 
   private long findHash(long root, long[] h) {

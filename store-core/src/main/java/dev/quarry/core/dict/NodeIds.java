@@ -41,6 +41,20 @@ public final class NodeIds {
     return ((long) tag << TAG_SHIFT) | (payload & PAYLOAD_MASK);
   }
 
+  /**
+   * The id a term has in every store without a table: an inline literal's, the default graph's;
+   * NONE for any other term.
+   */
+  public static long fixedId(org.apache.jena.graph.Node n) {
+    if (n.isLiteral()) {
+      return InlineValues.encode(n);
+    }
+    if (org.apache.jena.sparql.core.Quad.isDefaultGraph(n)) {
+      return DEFAULT_GRAPH;
+    }
+    return NONE;
+  }
+
   public static boolean isInline(long id) {
     return tag(id) >= InlineValues.FIRST_TAG;
   }

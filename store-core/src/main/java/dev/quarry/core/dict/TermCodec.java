@@ -23,8 +23,10 @@ import org.apache.jena.graph.TextDirection;
  * </pre>
  *
  * A record starts with a varint of the bytes that follow, so a reader knows how much to read.
+ *
+ * <p>Public for other backends' dictionaries (store-accumulo keys its term tables by these bytes).
  */
-final class TermCodec {
+public final class TermCodec {
   static final int IRI = 1;
   static final int BLANK = 2;
   static final int STRING = 3;
@@ -36,8 +38,28 @@ final class TermCodec {
 
   private TermCodec() {}
 
+  /**
+   * The term's bytes, a triple term's parts' ids given by {@code partIds}; null if one of them has
+   * none ({@link NodeIds#NONE}: a term not in the store, when reading).
+   */
+  public static byte[] encode(Node n, java.util.function.ToLongFunction<Node> partIds) {
+    long[] parts = null;
+    if (n.isTripleTerm()) {
+      org.apache.jena.graph.Triple t = n.getTriple();
+      Node[] ns = {t.getSubject(), t.getPredicate(), t.getObject()};
+      parts = new long[3];
+      for (int i = 0; i < 3; i++) {
+        parts[i] = partIds.applyAsLong(ns[i]);
+        if (parts[i] == NodeIds.NONE) {
+          return null;
+        }
+      }
+    }
+    return encode(n, parts);
+  }
+
   /** The term's bytes (without the length prefix); triple terms need their parts' ids. */
-  static byte[] encode(Node n, long[] tripleIds) {
+  public static byte[] encode(Node n, long[] tripleIds) {
     if (n.isURI()) {
       return record(IRI, n.getURI());
     } else if (n.isBlank()) {
@@ -102,7 +124,7 @@ final class TermCodec {
   }
 
   /** The term of a record's bytes; triple terms' parts are looked up by {@code ids}. */
-  static Node decode(byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
+  public static Node decode(byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
     if (len < 1 || off < 0 || off + len > b.length) {
       throw corrupt("a record of " + len + " bytes at " + off);
     }

@@ -30,9 +30,14 @@ final class TwinStores implements AutoCloseable {
       new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
   TwinStores(List<Quad> quads) {
+    this(quads, Quarry.openMemory());
+  }
+
+  /** The quads in {@code store} (new and empty; closed with the twins) and in the oracle. */
+  TwinStores(List<Quad> quads, Store store) {
     oracle = DatasetGraphFactory.createTxnMem();
     Txn.executeWrite(oracle, () -> quads.forEach(oracle::add));
-    store = Quarry.openMemory();
+    this.store = store;
     DatasetGraph dsg = store.dataset();
     Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
     store.bindTo(meters);

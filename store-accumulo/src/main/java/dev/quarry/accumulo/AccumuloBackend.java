@@ -1,0 +1,179 @@
+package dev.quarry.accumulo;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.index.spi.QuadBackend;
+import dev.quarry.core.index.spi.ReadView;
+import dev.quarry.core.index.spi.WriteView;
+import dev.quarry.core.storage.StoreException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+/**
+ * The index SPI over one store's tables in an Accumulo instance. Readers begin at the last
+ * committed transaction (one read of the transaction record); the writer takes the instance-wide
+ * writer lock, so that any number of Quarry servers over the same tables see one history.
+ */
+final class AccumuloBackend implements QuadBackend, AutoCloseable {
+  private static final int ID_BLOCK = 4096;
+
+  final AccumuloClient client;
+  final Tables tables;
+  final Terms terms;
+  final TxnLog txnLog;
+  final int scanThreads;
+  private final Duration lease;
+  private final Duration writerTimeout;
+  private final String owner = UUID.randomUUID().toString();
+  private final Semaphore writer = new Semaphore(1, true); // one writer in this process
+  private final Cache<ReadPoint, Stats> stats = Caffeine.newBuilder().maximumSize(8).build();
+  private final ScheduledExecutorService renewals =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "quarry-accumulo-lease");
+            t.setDaemon(true);
+            return t;
+          });
+  private ScheduledFuture<?> renewal;
+  private volatile boolean closed;
+  private long nextId;
+  private long idEnd;
+
+  AccumuloBackend(
+      AccumuloClient client,
+      Tables tables,
+      int scanThreads,
+      long termCache,
+      Duration lease,
+      Duration writerTimeout) {
+    this.client = client;
+    this.tables = tables;
+    this.scanThreads = scanThreads;
+    this.lease = lease;
+    this.writerTimeout = writerTimeout;
+    this.terms = new Terms(client, tables, scanThreads, termCache);
+    this.txnLog = new TxnLog(client, tables.meta);
+  }
+
+  @Override
+  public ReadView beginRead() {
+    checkOpen();
+    return new AccumuloReadView(this, txnLog.read().readPoint());
+  }
+
+  @Override
+  public WriteView beginWrite() {
+    checkOpen();
+    long deadline = System.nanoTime() + writerTimeout.toNanos();
+    try {
+      if (!writer.tryAcquire(writerTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+        throw new StoreException("timed out after " + writerTimeout + " waiting to write");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted waiting to write");
+    }
+    try {
+      Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+      TxnLog.Lease l = txnLog.acquire(owner, lease, left);
+      long every = Math.max(1, lease.toMillis() / 3);
+      renewal =
+          renewals.scheduleAtFixedRate(
+              () -> txnLog.renew(l, lease), every, every, TimeUnit.MILLISECONDS);
+      return new AccumuloWriteView(this, l);
+    } catch (RuntimeException e) {
+      writer.release();
+      throw e;
+    }
+  }
+
+  /** Called by the writer when it commits or aborts. */
+  void writerEnded(AccumuloWriteView w) {
+    if (renewal != null) {
+      renewal.cancel(false);
+      renewal = null;
+    }
+    writer.release();
+  }
+
+  /** The next term number (the writer's; ids are leased from the instance a block at a time). */
+  synchronized long nextTermNumber() {
+    if (nextId == idEnd) {
+      nextId = txnLog.leaseIds(ID_BLOCK);
+      idEnd = nextId + ID_BLOCK;
+    }
+    return nextId++;
+  }
+
+  /** The statistics of a committed state (a small table, read once per state). */
+  Stats stats(ReadPoint at) {
+    return stats.get(at, p -> Stats.load(client, tables, p));
+  }
+
+  /** The pair counts of {@code keys} at {@code at}: one batch scan; absent pairs are 0. */
+  Map<AccumuloWriteView.CountKey, Long> counts(
+      ReadPoint at, Collection<AccumuloWriteView.CountKey> keys) {
+    Map<AccumuloWriteView.CountKey, Long> out = new HashMap<>();
+    if (keys.isEmpty()) {
+      return out;
+    }
+    Map<java.nio.ByteBuffer, AccumuloWriteView.CountKey> byRow = new HashMap<>();
+    List<Range> ranges = new ArrayList<>();
+    for (AccumuloWriteView.CountKey k : keys) {
+      byte[] row = k.row();
+      byRow.put(java.nio.ByteBuffer.wrap(row), k);
+      ranges.add(Range.exact(new Text(row)));
+    }
+    try (BatchScanner scan =
+        client.createBatchScanner(tables.counts, Authorizations.EMPTY, scanThreads)) {
+      at.apply(scan, false);
+      scan.setRanges(ranges);
+      for (Map.Entry<Key, Value> e : scan) {
+        byte[] row = e.getKey().getRowData().toArray();
+        out.put(byRow.get(java.nio.ByteBuffer.wrap(row)), Bytes.getLong(e.getValue().get(), 0));
+      }
+    } catch (TableNotFoundException e) {
+      throw Terms.gone(e);
+    }
+    return out;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new StoreException("the store is closed");
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    renewals.shutdownNow();
+  }
+
+  @Override
+  public String toString() {
+    return "accumulo "
+        + client.instanceOperations().getInstanceId()
+        + " "
+        + Arrays.asList(tables.prefix);
+  }
+}

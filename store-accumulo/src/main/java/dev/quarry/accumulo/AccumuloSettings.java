@@ -1,0 +1,52 @@
+package dev.quarry.accumulo;
+
+import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
+import java.time.Duration;
+
+/** The {@code store.accumulo.*} options: where the instance is and how to use it. */
+record AccumuloSettings(
+    String instance,
+    String zookeepers,
+    String user,
+    String password,
+    String tablePrefix,
+    Duration writerLease,
+    Duration writerTimeout,
+    int scanThreads,
+    long termCache,
+    boolean unionDefault) {
+
+  static AccumuloSettings from(Config c) {
+    String instance = c.getString("store.accumulo.instance").trim();
+    String zookeepers = c.getString("store.accumulo.zookeepers").trim();
+    if (instance.isEmpty() || zookeepers.isEmpty()) {
+      throw new ConfigException(
+          "the accumulo backend needs store.accumulo.instance and store.accumulo.zookeepers");
+    }
+    int threads = c.getInt("store.accumulo.scan-threads");
+    if (threads < 1) {
+      throw new ConfigException("option 'store.accumulo.scan-threads' must be at least 1");
+    }
+    Duration lease = c.getDuration("store.accumulo.writer-lease");
+    if (lease.toMillis() < 300) {
+      throw new ConfigException("option 'store.accumulo.writer-lease' must be at least 300ms");
+    }
+    String graph = c.getString("store.default-graph").trim();
+    if (!graph.equals("default") && !graph.equals("union")) {
+      throw new ConfigException(
+          "option 'store.default-graph' must be default or union, got '" + graph + "'");
+    }
+    return new AccumuloSettings(
+        instance,
+        zookeepers,
+        c.getString("store.accumulo.user").trim(),
+        c.getString("store.accumulo.password"),
+        c.getString("store.accumulo.table-prefix").trim(),
+        lease,
+        c.getDuration("store.writer-timeout"),
+        threads,
+        c.getLong("store.term-cache"),
+        graph.equals("union"));
+  }
+}

@@ -1,0 +1,443 @@
+package dev.quarry.accumulo;
+
+import dev.quarry.core.dict.NodeIds;
+import dev.quarry.core.dict.TermCodec;
+import dev.quarry.core.index.spi.WriteView;
+import dev.quarry.core.storage.StoreException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.MultiTableBatchWriter;
+import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
+import org.apache.jena.graph.Node;
+
+/**
+ * The writer: it holds the instance's writer lock ({@link TxnLog}) for transaction T and writes its
+ * cells with T's timestamps, which no reader reads until the commit record says T. It remembers
+ * each quad it touched (whether the committed state had it, whether it has it now), so add and
+ * delete answer exactly with one point read per new quad, and sends its changes in batches: before
+ * any read of quads (it reads at T, its own cells included) and at commit. At commit it brings the
+ * pair counts and statistics of what it changed up to date (one batch scan of the counts it moves),
+ * then writes the commit record.
+ */
+final class AccumuloWriteView extends AccumuloView implements WriteView {
+  private static final Text EMPTY = new Text();
+
+  private final TxnLog.Lease lease;
+  private final ReadPoint at;
+  private final ReadPoint base;
+  private final Stats baseStats;
+  private final Terms.Local local = new Terms.Local();
+  private final Map<Quad4, Change> touched = new HashMap<>();
+  private final Set<Quad4> dirty = new LinkedHashSet<>();
+  private final List<Object[]> newTerms = new ArrayList<>(); // {record, id}
+  private final MultiTableBatchWriter out;
+  private int flushes;
+  private boolean wrote;
+  private boolean ended;
+  private long quadsDelta;
+  private Stats after; // the statistics with this writer's changes; null: to compute
+  private Map<CountKey, Long> newCounts;
+  private Set<Long> changedPredicates;
+  private Set<Long> changedGraphs;
+
+  private record Quad4(long g, long s, long p, long o) {
+    long[] array() {
+      return new long[] {g, s, p, o};
+    }
+  }
+
+  /** One quad this writer touched: in the committed state, now, and as last sent (null: not). */
+  private static final class Change {
+    final boolean inBase;
+    boolean present;
+    Boolean sent;
+
+    Change(boolean inBase) {
+      this.inBase = inBase;
+      this.present = inBase;
+    }
+  }
+
+  /** A row of the counts table: kind ('s' p-s, 'o' p-o, 'g' g-s) and the pair. */
+  record CountKey(byte kind, long a, long b) {
+    byte[] row() {
+      return Bytes.tagged(kind, a, b);
+    }
+  }
+
+  AccumuloWriteView(AccumuloBackend backend, TxnLog.Lease lease) {
+    super(backend);
+    this.lease = lease;
+    this.base = lease.base.readPoint();
+    this.at = new ReadPoint(lease.txn, lease.base.aborted());
+    this.baseStats = backend.stats(base);
+    this.out = backend.client.createMultiTableBatchWriter();
+  }
+
+  long txn() {
+    return lease.txn;
+  }
+
+  TxnLog.Lease lease() {
+    return lease;
+  }
+
+  @Override
+  ReadPoint readPoint() {
+    return at;
+  }
+
+  @Override
+  Terms.Local local() {
+    return local;
+  }
+
+  @Override
+  void beforeRead() {
+    flush();
+  }
+
+  // ---- terms ---------------------------------------------------------------------------------
+
+  @Override
+  public long idOrCreate(Node n) {
+    long id = id(n);
+    if (id != NONE) {
+      return id;
+    }
+    return createMissing(n);
+  }
+
+  /** Gives a term known to be missing its id (a triple term's parts are looked up, or made). */
+  private long createMissing(Node n) {
+    if (!n.isConcrete()) {
+      throw new IllegalArgumentException("not a concrete term: " + n);
+    }
+    return create(n, TermCodec.encode(n, this::idOrCreate));
+  }
+
+  /** Gives a term the store lacks its id (sent with the next flush). */
+  private long create(Node n, byte[] record) {
+    long id = NodeIds.make(NodeIds.TAG_TERM, backend.nextTermNumber());
+    local.ids.put(n, id);
+    local.nodes.put(id, n);
+    newTerms.add(new Object[] {record, id});
+    return id;
+  }
+
+  // ---- quads ---------------------------------------------------------------------------------
+
+  @Override
+  public boolean add(long g, long s, long p, long o) {
+    return set(new Quad4(g, s, p, o), true);
+  }
+
+  @Override
+  public boolean delete(long g, long s, long p, long o) {
+    return set(new Quad4(g, s, p, o), false);
+  }
+
+  private boolean set(Quad4 q, boolean present) {
+    checkOpen();
+    Change c = touched.get(q);
+    if (c == null) {
+      c = new Change(committedHas(q));
+      touched.put(q, c);
+    }
+    if (c.present == present) {
+      return false;
+    }
+    c.present = present;
+    dirty.add(q);
+    quadsDelta += present ? 1 : -1;
+    after = null;
+    return true;
+  }
+
+  /**
+   * Adds many quads with a few round trips rather than some per quad: their terms looked up in one
+   * batch scan (the missing ones made), the committed state asked about all the new quads in
+   * another, the changes sent in one flush. The bulk load's path.
+   */
+  void addAll(List<org.apache.jena.sparql.core.Quad> quads) {
+    checkOpen();
+    Map<Node, Long> ids = new HashMap<>();
+    for (org.apache.jena.sparql.core.Quad q : quads) {
+      ids.put(q.getGraph(), NONE);
+      ids.put(q.getSubject(), NONE);
+      ids.put(q.getPredicate(), NONE);
+      ids.put(q.getObject(), NONE);
+    }
+    Node[] terms = ids.keySet().toArray(Node[]::new);
+    long[] found = new long[terms.length];
+    ids(terms, terms.length, found);
+    for (int i = 0; i < terms.length; i++) {
+      long id = found[i];
+      if (id == NONE) {
+        id = createMissing(terms[i]);
+      }
+      ids.put(terms[i], id);
+    }
+    List<Quad4> fresh = new ArrayList<>();
+    for (org.apache.jena.sparql.core.Quad q : quads) {
+      Quad4 k =
+          new Quad4(
+              ids.get(q.getGraph()),
+              ids.get(q.getSubject()),
+              ids.get(q.getPredicate()),
+              ids.get(q.getObject()));
+      if (!touched.containsKey(k)) {
+        touched.put(k, null); // placeholder: asked below
+        fresh.add(k);
+      }
+    }
+    List<org.apache.accumulo.core.data.Range> asked = new ArrayList<>();
+    for (Quad4 k : fresh) {
+      asked.add(Range.exact(new Text(Order.PSOG.key(k.array()))));
+    }
+    java.util.Set<java.nio.ByteBuffer> there = new java.util.HashSet<>();
+    if (!asked.isEmpty()) {
+      try (org.apache.accumulo.core.client.BatchScanner scan =
+          backend.client.createBatchScanner(
+              backend.tables.quads.get(Order.PSOG),
+              org.apache.accumulo.core.security.Authorizations.EMPTY,
+              backend.scanThreads)) {
+        base.apply(scan, true);
+        scan.setRanges(asked);
+        scan.forEach(e -> there.add(java.nio.ByteBuffer.wrap(e.getKey().getRowData().toArray())));
+      } catch (TableNotFoundException e) {
+        throw Terms.gone(e);
+      }
+    }
+    for (Quad4 k : fresh) {
+      touched.put(
+          k, new Change(there.contains(java.nio.ByteBuffer.wrap(Order.PSOG.key(k.array())))));
+    }
+    for (org.apache.jena.sparql.core.Quad q : quads) {
+      set(
+          new Quad4(
+              ids.get(q.getGraph()),
+              ids.get(q.getSubject()),
+              ids.get(q.getPredicate()),
+              ids.get(q.getObject())),
+          true);
+    }
+    flush();
+  }
+
+  /** Whether the committed state this writer began from has the quad: one point read. */
+  private boolean committedHas(Quad4 q) {
+    try (Scanner s =
+        backend.client.createScanner(
+            backend.tables.quads.get(Order.PSOG),
+            org.apache.accumulo.core.security.Authorizations.EMPTY)) {
+      base.apply(s, true);
+      s.setRange(Range.exact(new Text(Order.PSOG.key(q.array()))));
+      return s.iterator().hasNext();
+    } catch (TableNotFoundException e) {
+      throw Terms.gone(e);
+    }
+  }
+
+  /** Sends the new terms and changed quads since the last flush, as one batch of T's cells. */
+  private void flush() {
+    checkOpen();
+    if (dirty.isEmpty() && newTerms.isEmpty()) {
+      return;
+    }
+    long ts = ReadPoint.timestamp(lease.txn, ++flushes);
+    wrote = true;
+    try {
+      BatchWriter terms = out.getBatchWriter(backend.tables.terms);
+      BatchWriter ids = out.getBatchWriter(backend.tables.ids);
+      for (Object[] t : newTerms) {
+        byte[] record = (byte[]) t[0];
+        byte[] id = Bytes.ofLong((Long) t[1]);
+        Mutation byTerm = new Mutation(new Text(record));
+        byTerm.put(EMPTY, EMPTY, ts, new Value(id));
+        terms.addMutation(byTerm);
+        Mutation byId = new Mutation(new Text(id));
+        byId.put(EMPTY, EMPTY, ts, new Value(record));
+        ids.addMutation(byId);
+      }
+      Map<Order, BatchWriter> writers = new java.util.EnumMap<>(Order.class);
+      for (Order order : Order.values()) {
+        writers.put(order, out.getBatchWriter(backend.tables.quads.get(order)));
+      }
+      for (Quad4 q : dirty) {
+        Change c = touched.get(q);
+        boolean was = c.sent != null ? c.sent : c.inBase;
+        if (c.present == was) {
+          continue;
+        }
+        c.sent = c.present;
+        Value v = new Value(c.present ? ReadPoint.PRESENT : ReadPoint.DELETED);
+        long[] quad = q.array();
+        for (Order order : Order.values()) {
+          Mutation m = new Mutation(new Text(order.key(quad)));
+          m.put(EMPTY, EMPTY, ts, v);
+          writers.get(order).addMutation(m);
+        }
+      }
+      out.flush();
+    } catch (TableNotFoundException | AccumuloException | AccumuloSecurityException e) {
+      throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
+    }
+    dirty.clear();
+    newTerms.clear();
+  }
+
+  // ---- statistics ----------------------------------------------------------------------------
+
+  @Override
+  public long quads() {
+    return baseStats.quads() + quadsDelta;
+  }
+
+  /**
+   * The statistics after this writer's changes: the committed ones moved by the net change of each
+   * quad it touched; a distinct count moves where a pair's count leaves or reaches zero.
+   */
+  @Override
+  Stats stats() {
+    if (after != null) {
+      return after;
+    }
+    Map<Long, long[]> ps = new HashMap<>();
+    Map<Long, long[]> gs = new HashMap<>();
+    baseStats.predicates.forEach((k, v) -> ps.put(k, v.clone()));
+    baseStats.graphs.forEach((k, v) -> gs.put(k, v.clone()));
+    Map<CountKey, Long> moves = new HashMap<>();
+    changedPredicates = new java.util.HashSet<>();
+    changedGraphs = new java.util.HashSet<>();
+    touched.forEach(
+        (q, c) -> {
+          if (c.present == c.inBase) {
+            return;
+          }
+          long d = c.present ? 1 : -1;
+          ps.computeIfAbsent(q.p, k -> new long[3])[0] += d;
+          gs.computeIfAbsent(q.g, k -> new long[2])[0] += d;
+          changedPredicates.add(q.p);
+          changedGraphs.add(q.g);
+          moves.merge(new CountKey((byte) 's', q.p, q.s), d, Long::sum);
+          moves.merge(new CountKey((byte) 'o', q.p, q.o), d, Long::sum);
+          moves.merge(new CountKey((byte) 'g', q.g, q.s), d, Long::sum);
+        });
+    Map<CountKey, Long> before = backend.counts(base, moves.keySet());
+    newCounts = new HashMap<>();
+    moves.forEach(
+        (k, d) -> {
+          if (d == 0) {
+            return;
+          }
+          long was = before.getOrDefault(k, 0L);
+          long now = was + d;
+          newCounts.put(k, now);
+          int step = was == 0 && now > 0 ? 1 : was > 0 && now == 0 ? -1 : 0;
+          switch (k.kind()) {
+            case 's' -> ps.get(k.a())[1] += step;
+            case 'o' -> ps.get(k.a())[2] += step;
+            default -> gs.get(k.a())[1] += step;
+          }
+        });
+    after = new Stats(ps, gs);
+    return after;
+  }
+
+  // ---- the transaction -----------------------------------------------------------------------
+
+  @Override
+  public long generation() {
+    return -1;
+  }
+
+  @Override
+  public long baseGeneration() {
+    return lease.base.committed();
+  }
+
+  @Override
+  public void commit() {
+    checkOpen();
+    flush();
+    Stats s = stats();
+    if (!newCounts.isEmpty()) {
+      writeFigures(s);
+    }
+    backend.txnLog.commit(lease);
+    backend.terms.committed(local);
+    finish();
+  }
+
+  /** The moved pair counts and the changed predicates' and graphs' figures, as T's last cells. */
+  private void writeFigures(Stats s) {
+    long ts = ReadPoint.timestamp(lease.txn, ++flushes);
+    wrote = true;
+    try {
+      BatchWriter counts = out.getBatchWriter(backend.tables.counts);
+      for (Map.Entry<CountKey, Long> e : newCounts.entrySet()) {
+        Mutation m = new Mutation(new Text(e.getKey().row()));
+        m.put(EMPTY, EMPTY, ts, new Value(Bytes.ofLong(e.getValue())));
+        counts.addMutation(m);
+      }
+      BatchWriter stats = out.getBatchWriter(backend.tables.stats);
+      for (long p : changedPredicates) {
+        Mutation m = new Mutation(new Text(Bytes.tagged(Stats.PREDICATE, p)));
+        m.put(EMPTY, EMPTY, ts, new Value(Stats.bytes(s.predicates.get(p))));
+        stats.addMutation(m);
+      }
+      for (long g : changedGraphs) {
+        Mutation m = new Mutation(new Text(Bytes.tagged(Stats.GRAPH, g)));
+        m.put(EMPTY, EMPTY, ts, new Value(Stats.bytes(s.graphs.get(g))));
+        stats.addMutation(m);
+      }
+      out.flush();
+    } catch (TableNotFoundException | AccumuloException | AccumuloSecurityException e) {
+      throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void abort() {
+    if (ended) {
+      return;
+    }
+    try {
+      backend.txnLog.abort(lease, wrote);
+    } finally {
+      finish();
+    }
+  }
+
+  private void finish() {
+    ended = true;
+    closeScans();
+    try {
+      out.close();
+    } catch (MutationsRejectedException e) {
+      // nothing is left unsent: every batch was flushed when it was made
+    } finally {
+      backend.writerEnded(this);
+    }
+  }
+
+  private void checkOpen() {
+    if (ended) {
+      throw new IllegalStateException("the write transaction has ended");
+    }
+  }
+}
