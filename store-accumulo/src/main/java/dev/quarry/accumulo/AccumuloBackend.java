@@ -40,6 +40,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
   final Tables tables;
   final Terms terms;
   final TxnLog txnLog;
+  final RoundTrips trips = new RoundTrips();
   final int scanThreads;
   private final Duration lease;
   private final Duration writerTimeout;
@@ -70,8 +71,8 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
     this.scanThreads = scanThreads;
     this.lease = lease;
     this.writerTimeout = writerTimeout;
-    this.terms = new Terms(client, tables, scanThreads, termCache);
-    this.txnLog = new TxnLog(client, tables.meta);
+    this.terms = new Terms(client, tables, scanThreads, termCache, trips);
+    this.txnLog = new TxnLog(client, tables.meta, trips);
   }
 
   @Override
@@ -126,7 +127,12 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
 
   /** The statistics of a committed state (a small table, read once per state). */
   Stats stats(ReadPoint at) {
-    return stats.get(at, p -> Stats.load(client, tables, p));
+    return stats.get(
+        at,
+        p -> {
+          trips.count(RoundTrips.Kind.SCAN);
+          return Stats.load(client, tables, p);
+        });
   }
 
   /** The pair counts of {@code keys} at {@code at}: one batch scan; absent pairs are 0. */
@@ -143,6 +149,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
       byRow.put(java.nio.ByteBuffer.wrap(row), k);
       ranges.add(Range.exact(new Text(row)));
     }
+    trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan =
         client.createBatchScanner(tables.counts, Authorizations.EMPTY, scanThreads)) {
       at.apply(scan, false);

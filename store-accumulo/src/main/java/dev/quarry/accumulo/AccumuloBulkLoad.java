@@ -2,24 +2,36 @@ package dev.quarry.accumulo;
 
 import dev.quarry.core.Store;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.jena.sparql.core.Quad;
 
 /**
- * A bulk load: one write transaction, fed in batches of quads ({@link AccumuloWriteView#addAll}),
- * so that each batch costs a few round trips however many quads it holds. Visible all at once when
- * it commits (the commit record), never if it aborts.
+ * A bulk load: one write transaction, visible all at once when it commits (the commit record),
+ * never if it aborts. Into an empty store, Accumulo's own bulk path: the quads kept as ids, then
+ * every table's cells sorted and written as RFiles that the tablet servers adopt by bulk import
+ * ({@link RFileImport}; the quads are held in memory, 32 bytes each). Into a store with quads, the
+ * writer's batches ({@link AccumuloWriteView#addAll}): a few round trips per 20,000 quads, each
+ * quad checked against what is there so that the counts stay exact.
  */
 final class AccumuloBulkLoad implements Store.BulkLoad {
   private static final int BATCH = 20_000;
 
   private final AccumuloWriteView writer;
+  private final String bulkDir;
+  private final int tablets;
+  private final boolean importing;
   private final List<Quad> pending = new ArrayList<>();
+  private long[] ids = new long[4 * BATCH]; // importing: g, s, p, o per quad
+  private int held;
   private long offered;
   private boolean done;
 
-  AccumuloBulkLoad(AccumuloWriteView writer) {
+  AccumuloBulkLoad(AccumuloWriteView writer, String bulkDir, int tablets) {
     this.writer = writer;
+    this.bulkDir = bulkDir;
+    this.tablets = tablets;
+    this.importing = writer.startsEmpty();
   }
 
   @Override
@@ -41,14 +53,30 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   }
 
   private void drain() {
-    writer.addAll(pending);
+    if (pending.isEmpty()) {
+      return;
+    }
+    if (importing) {
+      long[] batch = writer.encode(pending);
+      if (ids.length < 4L * held + batch.length) {
+        ids = Arrays.copyOf(ids, Math.max(ids.length * 2, 4 * held + batch.length));
+      }
+      System.arraycopy(batch, 0, ids, 4 * held, batch.length);
+      held += pending.size();
+    } else {
+      writer.addAll(pending);
+    }
     pending.clear();
   }
 
   @Override
   public synchronized long commit() {
     drain();
-    writer.commit();
+    if (importing) {
+      writer.commitImport(ids, held, bulkDir, tablets);
+    } else {
+      writer.commit();
+    }
     done = true;
     return offered;
   }

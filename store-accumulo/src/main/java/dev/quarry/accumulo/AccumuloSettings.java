@@ -14,6 +14,8 @@ record AccumuloSettings(
     Duration writerLease,
     Duration writerTimeout,
     int scanThreads,
+    String bulkDir,
+    int tabletsPerIndex,
     long termCache,
     boolean unionDefault) {
 
@@ -32,6 +34,14 @@ record AccumuloSettings(
     if (lease.toMillis() < 300) {
       throw new ConfigException("option 'store.accumulo.writer-lease' must be at least 300ms");
     }
+    int tablets = c.getInt("store.accumulo.tablets-per-index");
+    if (tablets < 1) {
+      throw new ConfigException("option 'store.accumulo.tablets-per-index' must be at least 1");
+    }
+    String bulkDir = c.getString("store.accumulo.bulk-dir").trim();
+    if (bulkDir.isEmpty()) {
+      bulkDir = java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).toUri().toString();
+    }
     String graph = c.getString("store.default-graph").trim();
     if (!graph.equals("default") && !graph.equals("union")) {
       throw new ConfigException(
@@ -46,6 +56,8 @@ record AccumuloSettings(
         lease,
         c.getDuration("store.writer-timeout"),
         threads,
+        bulkDir,
+        tablets,
         c.getLong("store.term-cache"),
         graph.equals("union"));
   }

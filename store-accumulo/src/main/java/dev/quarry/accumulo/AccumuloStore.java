@@ -115,6 +115,7 @@ public final class AccumuloStore implements Store {
   @Override
   public void bindTo(MeterRegistry registry) {
     dataset.bindTo(registry);
+    backend.trips.bindTo(registry);
   }
 
   @Override
@@ -179,18 +180,53 @@ public final class AccumuloStore implements Store {
               order + " holds " + quads.size() + " quads, PSOG " + psog.size() + " others");
         }
       }
-      Map<Long, Long> perPredicate = new HashMap<>();
-      psog.forEach(x -> perPredicate.merge(x.get(2), 1L, Long::sum));
       if (r.quads() != psog.size()) {
         problems.add("statistics say " + r.quads() + " quads, PSOG holds " + psog.size());
       }
+      // Recounts: per predicate quads, subjects, objects; per graph quads, subjects.
+      Map<Long, Set<Long>> subjects = new HashMap<>();
+      Map<Long, Set<Long>> objects = new HashMap<>();
+      Map<Long, Set<Long>> graphSubjects = new HashMap<>();
+      Map<Long, Long> perPredicate = new HashMap<>();
+      Map<Long, Long> perGraph = new HashMap<>();
+      for (List<Long> x : psog) {
+        perPredicate.merge(x.get(2), 1L, Long::sum);
+        perGraph.merge(x.get(0), 1L, Long::sum);
+        subjects.computeIfAbsent(x.get(2), k -> new HashSet<>()).add(x.get(1));
+        objects.computeIfAbsent(x.get(2), k -> new HashSet<>()).add(x.get(3));
+        graphSubjects.computeIfAbsent(x.get(0), k -> new HashSet<>()).add(x.get(1));
+      }
       perPredicate.forEach(
           (p, n) -> {
-            if (r.quadsWithPredicate(p) != n) {
+            long[] want = {n, subjects.get(p).size(), objects.get(p).size()};
+            long[] got = {r.quadsWithPredicate(p), r.distinctSubjects(p), r.distinctObjects(p)};
+            if (!java.util.Arrays.equals(want, got)) {
               problems.add(
-                  "predicate " + NodeIds.toString(p) + ": " + r.quadsWithPredicate(p) + " != " + n);
+                  "predicate "
+                      + NodeIds.toString(p)
+                      + ": statistics "
+                      + java.util.Arrays.toString(got)
+                      + ", recount "
+                      + java.util.Arrays.toString(want));
             }
           });
+      perGraph.forEach(
+          (g, n) -> {
+            long[] want = {n, graphSubjects.get(g).size()};
+            long[] got = {r.quadsInGraph(g), r.subjectsInGraph(g)};
+            if (!java.util.Arrays.equals(want, got)) {
+              problems.add(
+                  "graph "
+                      + NodeIds.toString(g)
+                      + ": statistics "
+                      + java.util.Arrays.toString(got)
+                      + ", recount "
+                      + java.util.Arrays.toString(want));
+            }
+          });
+      if (r.predicates().length != perPredicate.size() || r.graphs().length != perGraph.size()) {
+        problems.add("statistics list predicates or graphs that hold no quad");
+      }
       return new CheckReport(
           problems, psog.size() + " quads in " + Order.values().length + " tables, statistics");
     } finally {
@@ -200,7 +236,8 @@ public final class AccumuloStore implements Store {
 
   @Override
   public BulkLoad bulkLoad() {
-    return new AccumuloBulkLoad((AccumuloWriteView) backend.beginWrite());
+    return new AccumuloBulkLoad(
+        (AccumuloWriteView) backend.beginWrite(), settings.bulkDir(), settings.tabletsPerIndex());
   }
 
   @Override
@@ -216,6 +253,15 @@ public final class AccumuloStore implements Store {
   @Override
   public DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
     return QuarryDatasetGraph.pinned(backend, unionDefault, view);
+  }
+
+  /** The store's tables (for tests and tools of this package). */
+  Tables tables() {
+    return backend.tables;
+  }
+
+  AccumuloClient client() {
+    return client;
   }
 
   /** Deletes the store's tables from the instance (for tests and for `drop`). */

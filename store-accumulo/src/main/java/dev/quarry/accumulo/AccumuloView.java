@@ -79,6 +79,7 @@ abstract class AccumuloView implements QuadView {
   // ---- quads ---------------------------------------------------------------------------------
 
   Scanner scanner(Order order) {
+    backend.trips.count(RoundTrips.Kind.SCAN);
     try {
       Scanner s =
           backend.client.createScanner(backend.tables.quads.get(order), Authorizations.EMPTY);
@@ -96,7 +97,9 @@ abstract class AccumuloView implements QuadView {
     long[] pattern = {g, s, p, o};
     Order order = Order.forPattern(pattern);
     Scanner scan = scanner(order);
-    scan.setRange(order.prefixRange(pattern, order.boundPrefix(pattern)));
+    int prefix = order.boundPrefix(pattern);
+    scan.setRange(order.prefixRange(pattern, prefix));
+    RowFilter.apply(scan, order, pattern, prefix);
     return filtered(scan.iterator(), order, pattern);
   }
 
@@ -222,6 +225,7 @@ abstract class AccumuloView implements QuadView {
   /** The rows of {@code ranges} of one table, in key order. */
   List<byte[]> batchScan(Order order, List<Range> ranges) {
     List<byte[]> rows = new ArrayList<>();
+    backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan =
         backend.client.createBatchScanner(
             backend.tables.quads.get(order), Authorizations.EMPTY, backend.scanThreads)) {

@@ -173,6 +173,49 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
    * another, the changes sent in one flush. The bulk load's path.
    */
   void addAll(List<org.apache.jena.sparql.core.Quad> quads) {
+    long[] ids = encode(quads);
+    List<Quad4> fresh = new ArrayList<>();
+    for (int i = 0; i < quads.size(); i++) {
+      Quad4 k = new Quad4(ids[4 * i], ids[4 * i + 1], ids[4 * i + 2], ids[4 * i + 3]);
+      if (!touched.containsKey(k)) {
+        touched.put(k, null); // placeholder: asked below
+        fresh.add(k);
+      }
+    }
+    List<org.apache.accumulo.core.data.Range> asked = new ArrayList<>();
+    for (Quad4 k : fresh) {
+      asked.add(Range.exact(new Text(Order.PSOG.key(k.array()))));
+    }
+    java.util.Set<java.nio.ByteBuffer> there = new java.util.HashSet<>();
+    if (!asked.isEmpty()) {
+      backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
+      try (org.apache.accumulo.core.client.BatchScanner scan =
+          backend.client.createBatchScanner(
+              backend.tables.quads.get(Order.PSOG),
+              org.apache.accumulo.core.security.Authorizations.EMPTY,
+              backend.scanThreads)) {
+        base.apply(scan, true);
+        scan.setRanges(asked);
+        scan.forEach(e -> there.add(java.nio.ByteBuffer.wrap(e.getKey().getRowData().toArray())));
+      } catch (TableNotFoundException e) {
+        throw Terms.gone(e);
+      }
+    }
+    for (Quad4 k : fresh) {
+      touched.put(
+          k, new Change(there.contains(java.nio.ByteBuffer.wrap(Order.PSOG.key(k.array())))));
+    }
+    for (int i = 0; i < quads.size(); i++) {
+      set(new Quad4(ids[4 * i], ids[4 * i + 1], ids[4 * i + 2], ids[4 * i + 3]), true);
+    }
+    flush();
+  }
+
+  /**
+   * The ids of the quads' terms, four per quad (g, s, p, o): the known ones found in one batch
+   * scan, the missing ones made.
+   */
+  long[] encode(List<org.apache.jena.sparql.core.Quad> quads) {
     checkOpen();
     Map<Node, Long> ids = new HashMap<>();
     for (org.apache.jena.sparql.core.Quad q : quads) {
@@ -191,55 +234,45 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
       }
       ids.put(terms[i], id);
     }
-    List<Quad4> fresh = new ArrayList<>();
+    long[] out = new long[quads.size() * 4];
+    int at = 0;
     for (org.apache.jena.sparql.core.Quad q : quads) {
-      Quad4 k =
-          new Quad4(
-              ids.get(q.getGraph()),
-              ids.get(q.getSubject()),
-              ids.get(q.getPredicate()),
-              ids.get(q.getObject()));
-      if (!touched.containsKey(k)) {
-        touched.put(k, null); // placeholder: asked below
-        fresh.add(k);
-      }
+      out[at++] = ids.get(q.getGraph());
+      out[at++] = ids.get(q.getSubject());
+      out[at++] = ids.get(q.getPredicate());
+      out[at++] = ids.get(q.getObject());
     }
-    List<org.apache.accumulo.core.data.Range> asked = new ArrayList<>();
-    for (Quad4 k : fresh) {
-      asked.add(Range.exact(new Text(Order.PSOG.key(k.array()))));
+    return out;
+  }
+
+  /** True if the state this writer began from holds no quad and it has changed none. */
+  boolean startsEmpty() {
+    return baseStats.quads() == 0 && touched.isEmpty();
+  }
+
+  /**
+   * Commits an import into an empty store: the quads ({@link #encode}d, duplicates allowed) and
+   * this writer's new terms written as RFiles and bulk-imported, then the commit record. Returns
+   * the quads imported.
+   */
+  long commitImport(long[] quads, int n, String bulkDir, int tablets) {
+    checkOpen();
+    if (!startsEmpty() || !dirty.isEmpty()) {
+      throw new IllegalStateException(
+          "an import is into an empty store, by a writer that changed nothing");
     }
-    java.util.Set<java.nio.ByteBuffer> there = new java.util.HashSet<>();
-    if (!asked.isEmpty()) {
-      try (org.apache.accumulo.core.client.BatchScanner scan =
-          backend.client.createBatchScanner(
-              backend.tables.quads.get(Order.PSOG),
-              org.apache.accumulo.core.security.Authorizations.EMPTY,
-              backend.scanThreads)) {
-        base.apply(scan, true);
-        scan.setRanges(asked);
-        scan.forEach(e -> there.add(java.nio.ByteBuffer.wrap(e.getKey().getRowData().toArray())));
-      } catch (TableNotFoundException e) {
-        throw Terms.gone(e);
-      }
-    }
-    for (Quad4 k : fresh) {
-      touched.put(
-          k, new Change(there.contains(java.nio.ByteBuffer.wrap(Order.PSOG.key(k.array())))));
-    }
-    for (org.apache.jena.sparql.core.Quad q : quads) {
-      set(
-          new Quad4(
-              ids.get(q.getGraph()),
-              ids.get(q.getSubject()),
-              ids.get(q.getPredicate()),
-              ids.get(q.getObject())),
-          true);
-    }
-    flush();
+    wrote = true;
+    long loaded = new RFileImport(backend, lease.txn, bulkDir, tablets).run(quads, n, newTerms);
+    newTerms.clear();
+    backend.txnLog.commit(lease);
+    backend.terms.committed(local);
+    finish();
+    return loaded;
   }
 
   /** Whether the committed state this writer began from has the quad: one point read. */
   private boolean committedHas(Quad4 q) {
+    backend.trips.count(RoundTrips.Kind.SCAN);
     try (Scanner s =
         backend.client.createScanner(
             backend.tables.quads.get(Order.PSOG),
@@ -293,6 +326,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
         }
       }
       out.flush();
+      backend.trips.count(RoundTrips.Kind.WRITE);
     } catch (TableNotFoundException | AccumuloException | AccumuloSecurityException e) {
       throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
     }
@@ -406,6 +440,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
         stats.addMutation(m);
       }
       out.flush();
+      backend.trips.count(RoundTrips.Kind.WRITE);
     } catch (TableNotFoundException | AccumuloException | AccumuloSecurityException e) {
       throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
     }

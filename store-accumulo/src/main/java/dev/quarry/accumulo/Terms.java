@@ -35,8 +35,10 @@ final class Terms {
   private final int threads;
   private final Cache<Node, Long> idCache;
   private final Cache<Long, Node> nodeCache;
+  private final RoundTrips trips;
 
-  Terms(AccumuloClient client, Tables tables, int threads, long cacheSize) {
+  Terms(AccumuloClient client, Tables tables, int threads, long cacheSize, RoundTrips trips) {
+    this.trips = trips;
     this.client = client;
     this.tables = tables;
     this.threads = threads;
@@ -74,6 +76,7 @@ final class Terms {
     }
     List<Range> ranges = new ArrayList<>();
     asked.keySet().forEach(b -> ranges.add(Range.exact(new Text(b.array()))));
+    trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan =
         client.createBatchScanner(tables.terms, Authorizations.EMPTY, threads)) {
       at.apply(scan, false);
@@ -143,6 +146,7 @@ final class Terms {
     List<Range> ranges = new ArrayList<>();
     asked.keySet().forEach(id -> ranges.add(Range.exact(new Text(Bytes.ofLong(id)))));
     // Ids are never reused, so the newest cell of an id is its term, whatever the read point.
+    trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan = client.createBatchScanner(tables.ids, Authorizations.EMPTY, threads)) {
       scan.setRanges(ranges);
       for (Map.Entry<Key, Value> e : scan) {

@@ -35,8 +35,10 @@ final class TxnLog {
 
   private final AccumuloClient client;
   private final String table;
+  private final RoundTrips trips;
 
-  TxnLog(AccumuloClient client, String table) {
+  TxnLog(AccumuloClient client, String table, RoundTrips trips) {
+    this.trips = trips;
     this.client = client;
     this.table = table;
   }
@@ -67,6 +69,7 @@ final class TxnLog {
     long ids = 0;
     String lock = null;
     List<Long> aborted = new ArrayList<>();
+    trips.count(RoundTrips.Kind.TXN);
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setRange(Range.exact(ROW));
       for (Map.Entry<Key, Value> e : s) {
@@ -217,7 +220,8 @@ final class TxnLog {
   }
 
   /** True if accepted; an unknown outcome is resolved by the caller re-reading the row. */
-  private static boolean write(ConditionalWriter w, ConditionalMutation m) {
+  private boolean write(ConditionalWriter w, ConditionalMutation m) {
+    trips.count(RoundTrips.Kind.TXN);
     try {
       ConditionalWriter.Status s = w.write(m).getStatus();
       return s == ConditionalWriter.Status.ACCEPTED;

@@ -1,0 +1,48 @@
+package dev.quarry.accumulo;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Requests to the Accumulo instance, by kind: what a query costs on this backend, where the paged
+ * engine's cost is pages. Exposed as {@code quarry_accumulo_requests_total{kind}}.
+ */
+final class RoundTrips {
+  enum Kind {
+    /** A range read in order (a pattern, a point read, the statistics). */
+    SCAN,
+    /** Many ranges at once, in parallel across tablet servers (lookups, terms, counts). */
+    BATCH_SCAN,
+    /** A batch of mutations sent and flushed. */
+    WRITE,
+    /** A read or conditional write of the transaction record. */
+    TXN
+  }
+
+  private final LongAdder[] counts = new LongAdder[Kind.values().length];
+
+  RoundTrips() {
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = new LongAdder();
+    }
+  }
+
+  void count(Kind k) {
+    counts[k.ordinal()].increment();
+  }
+
+  long get(Kind k) {
+    return counts[k.ordinal()].sum();
+  }
+
+  void bindTo(MeterRegistry registry) {
+    for (Kind k : Kind.values()) {
+      FunctionCounter.builder("quarry.accumulo.requests", this, t -> t.get(k))
+          .description("Requests to the Accumulo instance")
+          .tag("kind", k.name().toLowerCase(Locale.ROOT))
+          .register(registry);
+    }
+  }
+}

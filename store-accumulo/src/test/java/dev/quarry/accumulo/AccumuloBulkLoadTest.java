@@ -1,0 +1,124 @@
+package dev.quarry.accumulo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.core.CheckReport;
+import dev.quarry.core.Store;
+import dev.quarry.core.storage.StoreException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Bulk loads on a real instance: into an empty store by RFiles and bulk import (tables pre-split),
+ * into a store with quads by the writer's batches; the statistics stay equal to a recount either
+ * way, and a load that fails leaves the store as it was.
+ */
+@Tag("accumulo")
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class AccumuloBulkLoadTest {
+  private static Node iri(String s) {
+    return NodeFactory.createURI("http://ex/" + s);
+  }
+
+  /** Random quads over a few graphs, with repeats. */
+  private static List<Quad> quads(Random rnd, int n) {
+    List<Quad> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Node g = rnd.nextInt(3) == 0 ? Quad.defaultGraphIRI : iri("g" + rnd.nextInt(3));
+      Node o =
+          rnd.nextBoolean()
+              ? iri("o" + rnd.nextInt(500))
+              : NodeFactory.createLiteralString("text " + rnd.nextInt(300));
+      out.add(Quad.create(g, iri("s" + rnd.nextInt(800)), iri("p" + rnd.nextInt(7)), o));
+    }
+    return out;
+  }
+
+  private static long load(Store store, List<Quad> quads) {
+    try (Store.BulkLoad load = store.bulkLoad()) {
+      quads.forEach(load::add);
+      return load.commit();
+    }
+  }
+
+  private static Set<Quad> all(Store store) {
+    DatasetGraph dsg = store.dataset();
+    return Txn.calculateRead(
+        dsg,
+        () -> {
+          Set<Quad> out = new HashSet<>();
+          dsg.find().forEachRemaining(out::add);
+          return out;
+        });
+  }
+
+  private static void assertSound(Store store) {
+    CheckReport r = store.check();
+    assertTrue(r.sound(), r.problems().toString());
+  }
+
+  @Test
+  void importIntoAnEmptyStoreThenBatchesIntoAFullOne() throws Exception {
+    Random rnd = new Random(11);
+    try (AccumuloStore store =
+        AccumuloStore.open(
+            MiniCluster.newStoreConfig().with("store.accumulo.tablets-per-index", 4))) {
+      List<Quad> first = quads(rnd, 30_000); // more than one batch of the load
+      assertEquals(first.size(), load(store, first));
+      Set<Quad> want = new HashSet<>(first);
+      assertEquals(want, all(store));
+      assertEquals(want.size(), store.stats().quads());
+      assertSound(store);
+      for (Order o : Order.values()) {
+        String table = store.tables().quads.get(o);
+        assertEquals(
+            3, store.client().tableOperations().listSplits(table).size(), table + " pre-split");
+      }
+
+      List<Quad> second = quads(rnd, 5_000); // overlaps the first
+      load(store, second);
+      want.addAll(second);
+      assertEquals(want, all(store));
+      assertEquals(want.size(), store.stats().quads());
+      assertSound(store);
+
+      DatasetGraph dsg = store.dataset();
+      List<Quad> gone = new ArrayList<>(want).subList(0, 2_000);
+      Txn.executeWrite(dsg, () -> gone.forEach(dsg::delete));
+      gone.forEach(want::remove);
+      assertEquals(want, all(store));
+      assertSound(store);
+    }
+  }
+
+  @Test
+  void aFailedImportLeavesTheStoreAsItWas() {
+    try (AccumuloStore store =
+        AccumuloStore.open(
+            MiniCluster.newStoreConfig()
+                .with("store.accumulo.bulk-dir", "file:///proc/no-such-place/quarry"))) {
+      List<Quad> quads = quads(new Random(12), 1_000);
+      assertThrows(StoreException.class, () -> load(store, quads));
+      assertEquals(Set.of(), all(store));
+      assertEquals(0, store.stats().quads());
+      Quad q = quads.get(0);
+      Txn.executeWrite(store.dataset(), () -> store.dataset().add(q));
+      assertEquals(Set.of(q), all(store), "the next writer writes");
+      assertSound(store);
+    }
+  }
+}
