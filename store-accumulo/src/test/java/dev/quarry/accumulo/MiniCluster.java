@@ -47,7 +47,10 @@ public final class MiniCluster {
     try {
       mac.stop();
     } catch (Exception e) {
-      // the JVM is exiting; the processes die with their parent's pipes
+      // the JVM is exiting: the children are ended below whatever stop() managed
+    } finally {
+      // stop() run from a shutdown hook leaves ZooKeeper running: end every child outright.
+      ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
     }
   }
 

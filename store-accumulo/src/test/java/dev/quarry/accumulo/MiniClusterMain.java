@@ -66,6 +66,9 @@ public final class MiniClusterMain {
       mac.stop();
     } catch (Exception e) {
       System.err.println("stopping the mini cluster: " + e);
+    } finally {
+      // stop() run from a shutdown hook leaves ZooKeeper running: end every child outright.
+      ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
     }
   }
 }
