@@ -46,7 +46,7 @@ quarry_aot_record() {
   tmp="$1.$$"
   log="$1.log"
   # shellcheck disable=SC2086
-  if "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xlog:disable -Xlog:all=warning:stderr \
+  if "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xlog:disable -Xlog:all=warning:stderr \
        -XX:AOTCacheOutput="$tmp" $profiles -jar "$2" aot-train --seconds "$seconds" > "$log" 2>&1 \
        && [ -f "$tmp" ]; then
     mv -f "$tmp" "$1"

@@ -26,6 +26,8 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   private int held;
   private long offered;
   private boolean done;
+  private long encodeNanos;
+  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
 
   AccumuloBulkLoad(AccumuloWriteView writer, String bulkDir, int tablets) {
     this.writer = writer;
@@ -56,6 +58,12 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
     if (pending.isEmpty()) {
       return;
     }
+    long t0 = System.nanoTime();
+    drainTimed();
+    encodeNanos += System.nanoTime() - t0;
+  }
+
+  private void drainTimed() {
     if (importing) {
       long[] batch = writer.encode(pending);
       if (ids.length < 4L * held + batch.length) {
@@ -72,13 +80,23 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   @Override
   public synchronized long commit() {
     drain();
+    phases.put(
+        importing ? "encode terms" : "encode, check, send",
+        java.time.Duration.ofNanos(encodeNanos));
     if (importing) {
-      writer.commitImport(ids, held, bulkDir, tablets);
+      writer.commitImport(ids, held, bulkDir, tablets, phases);
     } else {
+      long t0 = System.nanoTime();
       writer.commit();
+      phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t0));
     }
     done = true;
     return offered;
+  }
+
+  @Override
+  public java.util.Map<String, java.time.Duration> phases() {
+    return phases;
   }
 
   @Override

@@ -7,7 +7,6 @@ import dev.quarry.core.index.spi.QuadView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -69,6 +68,11 @@ abstract class AccumuloView implements QuadView {
   @Override
   public void nodes(long[] ids, int n, Node[] out) {
     backend.terms.nodes(ids, n, out, local());
+  }
+
+  @Override
+  public boolean batchesTerms() {
+    return true;
   }
 
   @Override
@@ -164,50 +168,67 @@ abstract class AccumuloView implements QuadView {
   }
 
   /**
-   * One batch scan per table over every probe's range; the answers sorted by key, then handed to
-   * each probe they match, so that a probe's quads come in index order.
+   * Probes that bind the subject (few quads each: a join's lookups) go in one batch scan per table
+   * over all their ranges, the answers sorted by key and handed to each probe they match, so that a
+   * probe's quads come in index order. A probe with a free subject (a predicate's whole object
+   * range, maybe millions of quads) is read by its own ordered scan, streamed, so that a sink that
+   * has enough stops it early.
    */
   @Override
   public void lookup(QuadProbes probes, QuadSink sink) {
     beforeRead();
-    Map<Order, List<Range>> ranges = new EnumMap<>(Order.class);
-    Map<Order, Map<Bucket, List<Integer>>> buckets = new EnumMap<>(Order.class);
+    List<Range> ranges = new ArrayList<>();
+    Map<Bucket, List<Integer>> buckets = new HashMap<>();
     for (int i = 0; i < probes.size(); i++) {
-      boolean sBound = probes.s(i) != NONE;
-      Order order = sBound || probes.objectFree(i) ? Order.PSOG : Order.POGS;
-      Range r;
-      if (probes.objectFree(i)) {
-        long[] pattern = {probes.g(i), probes.s(i), probes.p(i), NONE};
-        r = order.prefixRange(pattern, sBound ? 2 : 1);
-      } else {
-        r = objectRange(order, probes.p(i), probes.s(i), probes.objectLo(i), probes.objectHi(i));
+      if (probes.s(i) == NONE) {
+        if (!scanProbe(probes, i, sink)) {
+          return;
+        }
+        continue;
       }
-      ranges.computeIfAbsent(order, k -> new ArrayList<>()).add(r);
-      Bucket b = new Bucket(probes.p(i), order == Order.PSOG ? probes.s(i) : NONE);
-      buckets
-          .computeIfAbsent(order, k -> new HashMap<>())
-          .computeIfAbsent(b, k -> new ArrayList<>())
-          .add(i);
+      long[] pattern = {probes.g(i), probes.s(i), probes.p(i), NONE};
+      ranges.add(
+          probes.objectFree(i)
+              ? Order.PSOG.prefixRange(pattern, 2)
+              : objectRange(
+                  Order.PSOG, probes.p(i), probes.s(i), probes.objectLo(i), probes.objectHi(i)));
+      buckets.computeIfAbsent(new Bucket(probes.p(i), probes.s(i)), k -> new ArrayList<>()).add(i);
     }
-    for (Map.Entry<Order, List<Range>> e : ranges.entrySet()) {
-      Order order = e.getKey();
-      List<byte[]> rows = batchScan(order, e.getValue());
-      Map<Bucket, List<Integer>> byBucket = buckets.get(order);
-      long[] q = new long[4];
-      for (byte[] row : rows) {
-        order.decode(row, q);
-        for (long s : new long[] {q[1], NONE}) {
-          for (int i : byBucket.getOrDefault(new Bucket(q[2], s), List.of())) {
-            if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
-              return;
-            }
-          }
+    if (ranges.isEmpty()) {
+      return;
+    }
+    long[] q = new long[4];
+    for (byte[] row : batchScan(Order.PSOG, ranges)) {
+      Order.PSOG.decode(row, q);
+      for (int i : buckets.getOrDefault(new Bucket(q[2], q[1]), List.of())) {
+        if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
+          return;
         }
       }
     }
   }
 
-  /** The probes of one range prefix: p, and s for PSOG probes that bind it (else NONE). */
+  /** One probe with a free subject, read in order; false if the sink said stop. */
+  private boolean scanProbe(QuadProbes probes, int i, QuadSink sink) {
+    long[] pattern = {probes.g(i), NONE, probes.p(i), NONE};
+    Order order = probes.objectFree(i) ? Order.PSOG : Order.POGS;
+    Scanner scan = scanner(order);
+    if (probes.objectFree(i)) {
+      scan.setRange(order.prefixRange(pattern, 1));
+    } else {
+      scan.setRange(objectRange(order, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
+    }
+    RowFilter.apply(scan, order, pattern, 1);
+    for (Iterator<long[]> it = filtered(scan.iterator(), order, pattern); it.hasNext(); ) {
+      long[] q = it.next();
+      if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The probes of one range prefix: p and s. */
   private record Bucket(long p, long s) {}
 
   private static boolean matchesProbe(QuadProbes probes, int i, long[] q) {

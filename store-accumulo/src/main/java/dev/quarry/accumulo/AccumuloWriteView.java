@@ -255,16 +255,25 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
    * this writer's new terms written as RFiles and bulk-imported, then the commit record. Returns
    * the quads imported.
    */
-  long commitImport(long[] quads, int n, String bulkDir, int tablets) {
+  long commitImport(
+      long[] quads,
+      int n,
+      String bulkDir,
+      int tablets,
+      java.util.Map<String, java.time.Duration> phases) {
     checkOpen();
     if (!startsEmpty() || !dirty.isEmpty()) {
       throw new IllegalStateException(
           "an import is into an empty store, by a writer that changed nothing");
     }
     wrote = true;
-    long loaded = new RFileImport(backend, lease.txn, bulkDir, tablets).run(quads, n, newTerms);
+    RFileImport files = new RFileImport(backend, lease.txn, bulkDir, tablets);
+    long loaded = files.run(quads, n, newTerms);
+    phases.putAll(files.phases());
     newTerms.clear();
+    long t0 = System.nanoTime();
     backend.txnLog.commit(lease);
+    phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t0));
     backend.terms.committed(local);
     finish();
     return loaded;

@@ -44,6 +44,9 @@ final class RFileImport {
       new java.util.TreeMap<>(Long::compareUnsigned);
   private final java.util.TreeMap<Long, long[]> graphs =
       new java.util.TreeMap<>(Long::compareUnsigned);
+  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
+  private long sortNanos;
+  private long writeNanos;
 
   RFileImport(AccumuloBackend backend, long txn, String bulkDir, int tablets) {
     this.backend = backend;
@@ -66,21 +69,31 @@ final class RFileImport {
     try {
       long loaded = 0;
       for (Order order : Order.values()) {
+        long t0 = System.nanoTime();
         long[][] rows = sorted(order, quads, n);
         loaded = rows.length;
         figures(order, rows);
+        long t1 = System.nanoTime();
         split(order, rows);
         write(backend.tables.quads.get(order), rows, order);
+        sortNanos += t1 - t0;
+        writeNanos += System.nanoTime() - t1;
       }
+      long t2 = System.nanoTime();
       writeCounts();
       writeStats();
       writeTerms(terms);
+      writeNanos += System.nanoTime() - t2;
+      phases.put("sort and count", java.time.Duration.ofNanos(sortNanos));
+      phases.put("split, write RFiles", java.time.Duration.ofNanos(writeNanos));
+      long t3 = System.nanoTime();
       for (String table : backend.tables.versioned()) {
         Path dir = new Path(root, table);
         if (fs.exists(dir)) {
           backend.client.tableOperations().importDirectory(dir.toString()).to(table).load();
         }
       }
+      phases.put("bulk import", java.time.Duration.ofNanos(System.nanoTime() - t3));
       return loaded;
     } catch (Exception e) {
       throw new StoreException("the bulk import failed: " + e.getMessage(), e);
@@ -91,6 +104,11 @@ final class RFileImport {
         // what is left in the bulk directory is no part of the store
       }
     }
+  }
+
+  /** How long each part of the import took. */
+  java.util.Map<String, java.time.Duration> phases() {
+    return phases;
   }
 
   /** The quads as rows of {@code order}'s parts, sorted by key and each once. */

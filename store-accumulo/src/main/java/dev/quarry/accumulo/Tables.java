@@ -5,8 +5,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.AccumuloException;
-import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 
@@ -61,42 +59,87 @@ final class Tables {
     return client.tableOperations().exists(meta);
   }
 
-  /** Makes the tables that are missing (several servers may race: the loser finds them made). */
+  /**
+   * Makes the tables that are missing, all at once (each is an operation of the manager's; several
+   * servers may race: the loser finds them made); the meta table last, as the mark of a whole
+   * store.
+   */
   void create(AccumuloClient client) {
-    try {
-      for (String t : versioned()) {
-        if (!client.tableOperations().exists(t)) {
-          try {
-            client
-                .tableOperations()
-                .create(t, new NewTableConfiguration().withoutDefaultIterators());
-          } catch (TableExistsException raced) {
-            // made by another server meanwhile
+    eachAtOnce(
+        versioned(),
+        t -> {
+          if (!client.tableOperations().exists(t)) {
+            try {
+              client
+                  .tableOperations()
+                  .create(t, new NewTableConfiguration().withoutDefaultIterators());
+            } catch (TableExistsException raced) {
+              // made by another server meanwhile
+            }
           }
-        }
+        });
+    eachAtOnce(
+        List.of(meta),
+        t -> {
+          if (!client.tableOperations().exists(t)) {
+            try {
+              client.tableOperations().create(t);
+            } catch (TableExistsException raced) {
+              // made by another server meanwhile
+            }
+          }
+        });
+  }
+
+  /** An operation on a table that Accumulo may refuse. */
+  private interface TableAction {
+    void run(String table) throws Exception;
+  }
+
+  /** Runs {@code action} on every table at once; the first failure is thrown, naming its table. */
+  private static void eachAtOnce(List<String> tables, TableAction action) {
+    try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+      for (String t : tables) {
+        done.add(
+            pool.submit(
+                () -> {
+                  try {
+                    action.run(t);
+                  } catch (Exception e) {
+                    throw new StoreException("table " + t + ": " + e.getMessage(), e);
+                  }
+                  return null;
+                }));
       }
-      if (!client.tableOperations().exists(meta)) {
-        try {
-          client.tableOperations().create(meta);
-        } catch (TableExistsException raced) {
-          // made by another server meanwhile
-        }
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get();
       }
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      throw new StoreException("cannot create the store's tables: " + e.getMessage(), e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof StoreException se
+          ? se
+          : new StoreException("managing the store's tables: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted managing the store's tables");
     }
   }
 
-  /** Deletes every table of the store. */
+  /** Deletes every table of the store (the meta table first: the store is gone at once). */
   void drop(AccumuloClient client) {
-    for (String t : all()) {
-      try {
-        if (client.tableOperations().exists(t)) {
-          client.tableOperations().delete(t);
-        }
-      } catch (Exception e) {
-        throw new StoreException("cannot delete table " + t + ": " + e.getMessage(), e);
-      }
-    }
+    eachAtOnce(
+        List.of(meta),
+        t -> {
+          if (client.tableOperations().exists(t)) {
+            client.tableOperations().delete(t);
+          }
+        });
+    eachAtOnce(
+        versioned(),
+        t -> {
+          if (client.tableOperations().exists(t)) {
+            client.tableOperations().delete(t);
+          }
+        });
   }
 }

@@ -18,8 +18,16 @@ public final class QuarryMain {
   private QuarryMain() {}
 
   public static void main(String[] args) {
+    // The JDK's StAX for RDF/XML, whatever else is on the class path: the Accumulo backend's
+    // Hadoop client registers a shaded Woodstox as the StAX provider, which lacks the JDK's
+    // secure-processing properties Jena sets (and says so on every start).
+    if (System.getProperty(STAX) == null) {
+      System.setProperty(STAX, "com.sun.xml.internal.stream.XMLInputFactoryImpl");
+    }
     System.exit(run(args));
   }
+
+  private static final String STAX = "javax.xml.stream.XMLInputFactory";
 
   /** Runs the command line without exiting, for tests and embedding. */
   public static int run(String... args) {

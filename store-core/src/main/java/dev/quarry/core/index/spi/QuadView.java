@@ -43,6 +43,14 @@ public interface QuadView {
     }
   }
 
+  /**
+   * True if terms are best decoded many at a time ({@link #nodes}): a backend across a network,
+   * where each call is a round trip. The executor then decodes a batch of result rows at once.
+   */
+  default boolean batchesTerms() {
+    return false;
+  }
+
   /** The id of the default graph. */
   long defaultGraph();
 

@@ -60,6 +60,39 @@ public final class TermSpace {
     return access.id(n);
   }
 
+  /**
+   * Decodes the terms of {@code n} ids that are not decoded yet in one {@link QuadView#nodes} call,
+   * when the store answers batches best ({@link QuadView#batchesTerms}); else nothing (each term is
+   * decoded when a row's binding asks for it).
+   */
+  public void prefetch(long[] ids, int n) {
+    if (!access.batchesTerms()) {
+      return;
+    }
+    java.util.LinkedHashSet<Long> missing = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < n; i++) {
+      long id = ids[i];
+      if (id != NodeIds.NONE
+          && NodeIds.tag(id) != NodeIds.TAG_QUERY_LOCAL
+          && !NodeIds.isInline(id)
+          && !decoded.containsKey(id)) {
+        missing.add(id);
+      }
+    }
+    if (missing.isEmpty()) {
+      return;
+    }
+    long[] ask = missing.stream().mapToLong(Long::longValue).toArray();
+    Node[] got = new Node[ask.length];
+    access.nodes(ask, ask.length, got);
+    if (decoded.size() + ask.length > CACHE_LIMIT) {
+      decoded.clear();
+    }
+    for (int i = 0; i < ask.length; i++) {
+      decoded.put(ask[i], got[i]);
+    }
+  }
+
   public Node decode(long id) {
     if (NodeIds.tag(id) == NodeIds.TAG_QUERY_LOCAL) {
       return localNodes.get((int) NodeIds.payload(id) - 1);
