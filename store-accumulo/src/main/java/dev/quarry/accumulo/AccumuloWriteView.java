@@ -187,7 +187,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
       asked.add(Range.exact(new Text(Order.PSOG.key(k.array()))));
     }
     java.util.Set<java.nio.ByteBuffer> there = new java.util.HashSet<>();
-    if (!asked.isEmpty()) {
+    if (!asked.isEmpty() && baseStats.quads() > 0) {
       backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
       try (org.apache.accumulo.core.client.BatchScanner scan =
           backend.client.createBatchScanner(
@@ -281,6 +281,9 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
 
   /** Whether the committed state this writer began from has the quad: one point read. */
   private boolean committedHas(Quad4 q) {
+    if (baseStats.quads() == 0) {
+      return false; // an empty state: nothing to ask
+    }
     backend.trips.count(RoundTrips.Kind.SCAN);
     try (Scanner s =
         backend.client.createScanner(

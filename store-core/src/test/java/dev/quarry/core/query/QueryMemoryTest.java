@@ -94,6 +94,9 @@ class QueryMemoryTest {
 
   private static final String PREFIX = "PREFIX : <" + EX + "> ";
 
+  private static final java.util.Map<String, Answers> ORACLE =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   /** Each heavy operator over about a million rows; ordered ones are compared in order. */
   private static final List<String> QUERIES =
       List.of(
@@ -127,7 +130,10 @@ class QueryMemoryTest {
                 ordered);
         assertEquals(0, memory.reserved(), "the plan gave its memory back: " + q);
       }
-      Answers want = answers(oracle, () -> QueryExec.dataset(oracle).query(query), ordered);
+      // ARQ's answers, computed once for both budgets (about half the test's time).
+      Answers want =
+          ORACLE.computeIfAbsent(
+              query, k -> answers(oracle, () -> QueryExec.dataset(oracle).query(k), ordered));
       assertEquals(want, got, q);
       assertTrue(want.rows > 10_000, "the query is heavy: " + want.rows + " rows: " + q);
       // At 16 MB, a sort of 200,000 rows and a join with 13,000 groups fit.
