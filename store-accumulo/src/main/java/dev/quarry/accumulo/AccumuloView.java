@@ -98,6 +98,10 @@ abstract class AccumuloView implements QuadView {
   @Override
   public Iterator<long[]> find(long g, long s, long p, long o) {
     beforeRead();
+    List<long[]> kept = small.get(List.of(g, s, p, o));
+    if (kept != null) {
+      return kept.stream().map(long[]::clone).iterator();
+    }
     long[] pattern = {g, s, p, o};
     Order order = Order.forPattern(pattern);
     Scanner scan = scanner(order);
@@ -180,6 +184,18 @@ abstract class AccumuloView implements QuadView {
     List<Range> ranges = new ArrayList<>();
     Map<Bucket, List<Integer>> buckets = new HashMap<>();
     for (int i = 0; i < probes.size(); i++) {
+      List<long[]> kept =
+          probes.objectFree(i) || probes.objectBound(i)
+              ? small.get(List.of(probes.g(i), probes.s(i), probes.p(i), probes.objectLo(i)))
+              : null;
+      if (kept != null) {
+        for (long[] q : kept) {
+          if (!sink.accept(i, q[0], q[1], q[2], q[3])) {
+            return;
+          }
+        }
+        continue;
+      }
       if (probes.s(i) == NONE) {
         if (!scanProbe(probes, i, sink)) {
           return;
@@ -269,15 +285,43 @@ abstract class AccumuloView implements QuadView {
     return once;
   }
 
+  /**
+   * A planner asks the same pattern's estimate again at each step of its join order: each answer is
+   * kept for the view (its state does not change; the writer's is dropped at each change).
+   */
+  final Map<List<Long>, Long> estimates = new HashMap<>();
+
+  /** The quads of patterns an estimate found few of, in their order's key order. */
+  final Map<List<Long>, List<long[]>> small = new HashMap<>();
+
+  /** Forgets the estimates and quads kept for the view (its state changed: the writer's). */
+  void forgetReads() {
+    estimates.clear();
+    small.clear();
+  }
+
   @Override
   public long estimate(long g, long s, long p, long o) {
-    Iterator<long[]> it = find(g, s, p, o);
-    long n = 0;
-    while (n <= FEW && it.hasNext()) {
-      it.next();
-      n++;
+    List<Long> key = List.of(g, s, p, o);
+    Long known = estimates.get(key);
+    if (known != null) {
+      return known;
     }
+    long e = count(g, s, p, o);
+    estimates.put(key, e);
+    return e;
+  }
+
+  private long count(long g, long s, long p, long o) {
+    Iterator<long[]> it = find(g, s, p, o);
+    List<long[]> read = new ArrayList<>();
+    while (read.size() <= FEW && it.hasNext()) {
+      read.add(it.next());
+    }
+    long n = read.size();
     if (n <= FEW) {
+      // All of the pattern's quads: the read that usually follows the estimate needs no trip.
+      small.put(List.of(g, s, p, o), read);
       return n;
     }
     double e = p == NONE ? quads() : quadsWithPredicate(p);

@@ -162,6 +162,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
     c.present = present;
     dirty.add(q);
+    forgetReads();
     quadsDelta += present ? 1 : -1;
     after = null;
     return true;
