@@ -32,7 +32,7 @@ final class AdminHandler {
   String statsJson() {
     StoreStats st = store.stats();
     return "{\"location\":"
-        + quote(store.location().map(Object::toString).orElse("(memory)"))
+        + quote(store.location().map(Object::toString).orElse("(no directory)"))
         + ",\"backend\":"
         + quote(store.backend())
         + ",\"quads\":"

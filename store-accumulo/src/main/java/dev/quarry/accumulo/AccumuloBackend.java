@@ -8,7 +8,6 @@ import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.storage.StoreException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -178,9 +177,6 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
 
   @Override
   public String toString() {
-    return "accumulo "
-        + client.instanceOperations().getInstanceId()
-        + " "
-        + Arrays.asList(tables.prefix);
+    return "accumulo tables " + tables.prefix + "*";
   }
 }

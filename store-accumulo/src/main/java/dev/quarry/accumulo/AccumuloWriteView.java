@@ -269,7 +269,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
     wrote = true;
     RFileImport files = new RFileImport(backend, lease.txn, bulkDir, tablets);
-    long loaded = files.run(quads, n, newTerms);
+    long loaded = files.run(quads, n, newTerms, baseStats.terms);
     phases.putAll(files.phases());
     newTerms.clear();
     long t0 = System.nanoTime();
@@ -401,7 +401,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
             default -> gs.get(k.a())[1] += step;
           }
         });
-    after = new Stats(ps, gs);
+    after = new Stats(ps, gs, baseStats.terms + local.ids.size());
     return after;
   }
 
@@ -422,7 +422,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     checkOpen();
     flush();
     Stats s = stats();
-    if (!newCounts.isEmpty()) {
+    if (!newCounts.isEmpty() || !local.ids.isEmpty()) {
       writeFigures(s);
     }
     backend.txnLog.commit(lease);
@@ -450,6 +450,11 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
       for (long g : changedGraphs) {
         Mutation m = new Mutation(new Text(Bytes.tagged(Stats.GRAPH, g)));
         m.put(EMPTY, EMPTY, ts, new Value(Stats.bytes(s.graphs.get(g))));
+        stats.addMutation(m);
+      }
+      if (!local.ids.isEmpty()) {
+        Mutation m = new Mutation(new Text(Bytes.tagged(Stats.TERMS, 0)));
+        m.put(EMPTY, EMPTY, ts, new Value(Bytes.ofLong(s.terms)));
         stats.addMutation(m);
       }
       out.flush();

@@ -65,7 +65,7 @@ final class RFileImport {
    * Imports {@code n} quads ({@code quads[4i..4i+3]} = g, s, p, o; duplicates allowed) and the new
    * terms ({record, id}); returns the quads imported (without duplicates).
    */
-  long run(long[] quads, int n, List<Object[]> terms) {
+  long run(long[] quads, int n, List<Object[]> terms, long termsBefore) {
     try {
       long loaded = 0;
       for (Order order : Order.values()) {
@@ -81,7 +81,7 @@ final class RFileImport {
       }
       long t2 = System.nanoTime();
       writeCounts();
-      writeStats();
+      writeStats(termsBefore + terms.size());
       writeTerms(terms);
       writeNanos += System.nanoTime() - t2;
       phases.put("sort and count", java.time.Duration.ofNanos(sortNanos));
@@ -231,8 +231,8 @@ final class RFileImport {
     }
   }
 
-  /** The statistics table: graphs ('g') then predicates ('p'), each by id. */
-  private void writeStats() throws IOException {
+  /** The statistics table: graphs ('g'), predicates ('p'), each by id, then the terms ('t'). */
+  private void writeStats(long allTerms) throws IOException {
     try (RFileWriter w = writer(backend.tables.stats)) {
       for (var e : graphs.entrySet()) {
         w.append(
@@ -244,6 +244,9 @@ final class RFileImport {
             new Key(Bytes.tagged(Stats.PREDICATE, e.getKey()), NONE, NONE, NONE, ts),
             new Value(Stats.bytes(e.getValue())));
       }
+      w.append(
+          new Key(Bytes.tagged(Stats.TERMS, 0), NONE, NONE, NONE, ts),
+          new Value(Bytes.ofLong(allTerms)));
     }
   }
 

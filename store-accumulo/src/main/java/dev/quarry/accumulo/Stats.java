@@ -21,26 +21,32 @@ final class Stats {
   static final byte PREDICATE = 'p';
   static final byte GRAPH = 'g';
 
+  /** The row of the dictionary's size: the terms given ids by committed transactions. */
+  static final byte TERMS = 't';
+
   final Map<Long, long[]> predicates; // p -> {quads, subjects, objects}
   final Map<Long, long[]> graphs; // g -> {quads, subjects}
+  final long terms;
 
-  Stats(Map<Long, long[]> predicates, Map<Long, long[]> graphs) {
+  Stats(Map<Long, long[]> predicates, Map<Long, long[]> graphs, long terms) {
     this.predicates = predicates;
     this.graphs = graphs;
-  }
-
-  static Stats empty() {
-    return new Stats(new HashMap<>(), new HashMap<>());
+    this.terms = terms;
   }
 
   static Stats load(AccumuloClient client, Tables tables, ReadPoint at) {
     Map<Long, long[]> ps = new HashMap<>();
     Map<Long, long[]> gs = new HashMap<>();
+    long terms = 0;
     try (Scanner s = client.createScanner(tables.stats, Authorizations.EMPTY)) {
       at.apply(s, false);
       for (Map.Entry<Key, Value> e : s) {
         byte[] row = e.getKey().getRowData().toArray();
         long[] figures = longs(e.getValue().get());
+        if (row[0] == TERMS) {
+          terms = figures[0];
+          continue;
+        }
         if (figures[0] == 0) {
           continue;
         }
@@ -49,7 +55,7 @@ final class Stats {
     } catch (TableNotFoundException e) {
       throw Terms.gone(e);
     }
-    return new Stats(ps, gs);
+    return new Stats(ps, gs, terms);
   }
 
   static long[] longs(byte[] b) {

@@ -66,6 +66,19 @@ class AccumuloBulkLoadTest {
         });
   }
 
+  /** The terms of the quads that need the dictionary (not inline, not the default graph). */
+  private static long dictionaryTerms(Set<Quad> quads) {
+    Set<Node> terms = new HashSet<>();
+    for (Quad q : quads) {
+      for (Node n : new Node[] {q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject()}) {
+        if (dev.quarry.core.dict.NodeIds.fixedId(n) == dev.quarry.core.dict.NodeIds.NONE) {
+          terms.add(n);
+        }
+      }
+    }
+    return terms.size();
+  }
+
   private static void assertSound(Store store) {
     CheckReport r = store.check();
     assertTrue(r.sound(), r.problems().toString());
@@ -82,6 +95,7 @@ class AccumuloBulkLoadTest {
       Set<Quad> want = new HashSet<>(first);
       assertEquals(want, all(store));
       assertEquals(want.size(), store.stats().quads());
+      assertEquals(dictionaryTerms(want), store.stats().terms(), "the dictionary's size");
       assertSound(store);
       for (Order o : Order.values()) {
         String table = store.tables().quads.get(o);
@@ -94,6 +108,8 @@ class AccumuloBulkLoadTest {
       want.addAll(second);
       assertEquals(want, all(store));
       assertEquals(want.size(), store.stats().quads());
+      long terms = dictionaryTerms(want);
+      assertEquals(terms, store.stats().terms());
       assertSound(store);
 
       DatasetGraph dsg = store.dataset();
@@ -101,6 +117,7 @@ class AccumuloBulkLoadTest {
       Txn.executeWrite(dsg, () -> gone.forEach(dsg::delete));
       gone.forEach(want::remove);
       assertEquals(want, all(store));
+      assertEquals(terms, store.stats().terms(), "terms stay in the dictionary");
       assertSound(store);
     }
   }
