@@ -90,7 +90,7 @@ class AccumuloBulkLoadTest {
     try (AccumuloStore store =
         AccumuloStore.open(
             MiniCluster.newStoreConfig().with("store.accumulo.tablets-per-index", 4))) {
-      List<Quad> first = quads(rnd, 30_000); // more than one batch of the load
+      List<Quad> first = quads(rnd, 21_000); // more than one batch of the load (20,000)
       assertEquals(first.size(), load(store, first));
       Set<Quad> want = new HashSet<>(first);
       assertEquals(want, all(store));
@@ -103,7 +103,7 @@ class AccumuloBulkLoadTest {
             3, store.client().tableOperations().listSplits(table).size(), table + " pre-split");
       }
 
-      List<Quad> second = quads(rnd, 5_000); // overlaps the first
+      List<Quad> second = quads(rnd, 3_000); // overlaps the first
       load(store, second);
       want.addAll(second);
       assertEquals(want, all(store));
@@ -113,7 +113,7 @@ class AccumuloBulkLoadTest {
       assertSound(store);
 
       DatasetGraph dsg = store.dataset();
-      List<Quad> gone = new ArrayList<>(want).subList(0, 2_000);
+      List<Quad> gone = new ArrayList<>(want).subList(0, 1_000);
       Txn.executeWrite(dsg, () -> gone.forEach(dsg::delete));
       gone.forEach(want::remove);
       assertEquals(want, all(store));
