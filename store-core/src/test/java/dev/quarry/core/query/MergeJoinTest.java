@@ -1,12 +1,13 @@
 package dev.quarry.core.query;
 
+import static dev.quarry.core.query.TwinStores.iri;
+import static dev.quarry.core.query.TwinStores.number;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Quad;
@@ -48,14 +49,6 @@ class MergeJoinTest {
   @AfterAll
   static void close() {
     twins.close();
-  }
-
-  private static Node iri(String local) {
-    return NodeFactory.createURI("http://ex/" + local);
-  }
-
-  private static Node number(int v) {
-    return NodeFactory.createLiteralDT(Integer.toString(v), XSDDatatype.XSDinteger);
   }
 
   /** Asserts ARQ's answers, some, and returns how Quarry ran the query. */

@@ -29,6 +29,17 @@ final class TwinStores implements AutoCloseable {
   private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
       new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
+  /** An IRI in the tests' namespace, {@code http://ex/local}. */
+  static Node iri(String local) {
+    return org.apache.jena.graph.NodeFactory.createURI("http://ex/" + local);
+  }
+
+  /** An xsd:integer literal. */
+  static Node number(int v) {
+    return org.apache.jena.graph.NodeFactory.createLiteralDT(
+        Integer.toString(v), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger);
+  }
+
   TwinStores(List<Quad> quads) {
     this(quads, Quarry.openMemory());
   }
@@ -111,6 +122,18 @@ final class TwinStores implements AutoCloseable {
   /** Quarry's answers alone. */
   Map<Map<String, Node>, Integer> quarry(String query) {
     return answers(store.dataset(), query);
+  }
+
+  /** How Quarry ran the query within {@code memory} (explain output). */
+  String explainWithin(String query, dev.quarry.core.query.memory.QueryMemory memory) {
+    DatasetGraph dsg = store.dataset();
+    return Txn.calculateRead(
+        dsg,
+        () ->
+            Explain.run(
+                QueryExec.dataset(dsg)
+                    .query(query)
+                    .set(dev.quarry.core.Store.QUERY_MEMORY, memory)));
   }
 
   /** How Quarry ran the query (explain output). */

@@ -61,6 +61,11 @@ public abstract class IdOperator {
     }
   }
 
+  /** The query this operator runs in, if it was made {@link #cancellable}; else null. */
+  protected org.apache.jena.sparql.engine.ExecutionContext context() {
+    return cxt;
+  }
+
   /** The memory of the query {@code cxt} runs (no context: a share of the default pool). */
   static QueryMemory memoryOf(org.apache.jena.sparql.engine.ExecutionContext cxt) {
     return QueryMemory.of(cxt == null ? null : cxt.getContext());

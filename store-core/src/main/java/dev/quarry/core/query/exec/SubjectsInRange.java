@@ -1,6 +1,7 @@
 package dev.quarry.core.query.exec;
 
 import dev.quarry.core.index.spi.QuadProbes;
+import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadSink;
 import dev.quarry.core.index.spi.QuadView;
 import java.util.Arrays;
@@ -54,6 +55,44 @@ final class SubjectsInRange {
     Collector c = new Collector(Math.min(limit, 1024), limit);
     access.lookup(probes, c);
     return c.over ? null : new SubjectsInRange(ranges, c.s, c.o, c.g, c.n);
+  }
+
+  /**
+   * The quads of predicate p in graph g with object o ({@link QuadView#NONE}: any), read whole in
+   * index order a batch at a time; null if there are more than {@code limit}. For a join whose
+   * input rows are so many that one sequential read of the pattern costs less than a probe each.
+   */
+  static SubjectsInRange ofPattern(QuadView access, long g, long p, long o, int limit) {
+    QuadScan scan = access.scan(g, QuadView.NONE, p, o);
+    int cap = Math.min(limit, 4 * Rows.BATCH);
+    long[] s = new long[cap];
+    long[] ob = new long[cap];
+    long[] gr = new long[cap];
+    long[] bs = new long[Rows.BATCH];
+    long[] bo = new long[Rows.BATCH];
+    long[] bg = new long[Rows.BATCH];
+    int n = 0;
+    for (int got; (got = scan.read(bg, bs, null, bo, Rows.BATCH)) > 0; ) {
+      if (n + got > limit) {
+        return null;
+      }
+      if (n + got > s.length) {
+        int grown = (int) Math.min(limit, Math.max(n + got, 2L * s.length));
+        s = Arrays.copyOf(s, grown);
+        ob = Arrays.copyOf(ob, grown);
+        gr = Arrays.copyOf(gr, grown);
+      }
+      System.arraycopy(bs, 0, s, n, got);
+      System.arraycopy(bo, 0, ob, n, got);
+      System.arraycopy(bg, 0, gr, n, got);
+      n += got;
+    }
+    return new SubjectsInRange(new long[] {o, o}, s, ob, gr, n);
+  }
+
+  /** Bytes a table of {@code quads} quads holds at most: its columns, chains and slots. */
+  static long bytesFor(long quads) {
+    return quads * (3 * 8 + 4 + 4 * 12);
   }
 
   /** The quads found, up to a limit. */

@@ -798,6 +798,7 @@ public final class Compiler {
                   && !at[2].equals(at[0])
               ? ObjectRange.of(at[2], pending, cur.vars(), terms, cxt)
               : null;
+      long whole = wholeQuads(best, consts, at, bound, range);
       cur =
           new PatternJoin(
                   cur,
@@ -811,6 +812,7 @@ public final class Compiler {
                   graphVar,
                   graphVar == null ? null : named())
               .objectRange(range)
+              .wholePattern(whole)
               .equalTo(Equality.columns(equalities, at, bound, cur), this::equalMeansSame)
               .estimate(rows)
               .cancellable(cxt);
@@ -830,6 +832,24 @@ public final class Compiler {
       cur = new Filter(cur, new ExprList(pending), terms, cxt).estimate(0);
     }
     return cur;
+  }
+
+  /**
+   * The quads of a pattern that the input's rows may find by reading it whole ({@link
+   * PatternJoin#wholePattern}), or -1 if it cannot be read so: its subject is bound by the input,
+   * its predicate constant, its object constant or fresh, without inference, graph variable or
+   * object range.
+   */
+  private long wholeQuads(Triple t, long[] consts, Var[] at, Set<Var> bound, ObjectRange range) {
+    boolean subjectBound = at[0] != null && bound.contains(at[0]);
+    boolean objectFree = consts[2] != 0 || (!bound.contains(at[2]) && !at[2].equals(at[0]));
+    if (rules != null || graphVar != null || range != null || consts[1] == 0) {
+      return -1;
+    }
+    if (!subjectBound || !objectFree) {
+      return -1;
+    }
+    return (long) Math.ceil(estimates.perRow(t, Set.of(), terms));
   }
 
   /** Input rows up to which a UNION of patterns is run on them rather than joined by hash. */
