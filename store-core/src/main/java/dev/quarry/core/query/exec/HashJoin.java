@@ -32,6 +32,7 @@ public final class HashJoin extends IdOperator {
   private QueryMemory memory;
   private long held;
   private GraceJoin grace; // when the right side did not fit
+  private OneKeyIndex oneKey; // the table again, for a join on one variable held in memory
   final List<long[]> wild = new ArrayList<>();
   private final List<long[]> all = new ArrayList<>();
 
@@ -119,7 +120,7 @@ public final class HashJoin extends IdOperator {
       long[] key = rightKey(row);
       if (key == null) {
         wild.add(row);
-      } else {
+      } else if (leftKey.length != 1) { // one variable: OneKeyIndex, built from all
         table.computeIfAbsent(new RowKey(key), k -> new ArrayList<>()).add(row);
       }
     }
@@ -162,6 +163,13 @@ public final class HashJoin extends IdOperator {
     if (in == null) {
       release();
       return null;
+    }
+    if (leftKey.length == 1) {
+      if (oneKey == null) {
+        oneKey =
+            new OneKeyIndex(all.stream().filter(r -> r[rightKey[0]] != 0).toList(), rightKey[0]);
+      }
+      return probeOneKey(in);
     }
     return probe(in, table, all, true, null, 0);
   }
@@ -211,6 +219,62 @@ public final class HashJoin extends IdOperator {
     return out;
   }
 
+  /**
+   * {@link #probe} for a join on one variable in memory: each left row's partners found by {@link
+   * OneKeyIndex}, joined straight into the output.
+   */
+  private Rows probeOneKey(Rows in) {
+    Rows out = new Rows(vars.size(), in.size);
+    int lk = leftKey[0];
+    for (int r = 0; r < in.size; r++) {
+      int base = r * in.width;
+      long key = in.data[base + lk];
+      boolean hit = false;
+      if (key == 0) {
+        long[] l = in.row(r);
+        for (long[] rr : all) {
+          hit |= join(out, l, rr);
+        }
+      } else {
+        for (int i = oneKey.first(key); i >= 0; i = oneKey.next(i)) {
+          hit |= joinInto(out, in.data, base, in.width, oneKey.row(i));
+        }
+        if (!wild.isEmpty()) {
+          long[] l = in.row(r);
+          for (long[] rr : wild) {
+            hit |= join(out, l, rr);
+          }
+        }
+      }
+      if (outer && !hit) {
+        int at = out.append();
+        System.arraycopy(in.data, base, out.data, at, in.width);
+      }
+    }
+    return out;
+  }
+
+  /** {@link #join} of the left row at {@code data[base..base+width)}, written in place. */
+  private boolean joinInto(Rows out, long[] data, int base, int width, long[] rr) {
+    int at = out.append();
+    long[] o = out.data;
+    System.arraycopy(data, base, o, at, width);
+    // The one shared variable has the same id on both sides; the right's other columns are new.
+    for (int c = 0; c < rr.length; c++) {
+      if (rr[c] != 0) {
+        o[at + rightToOut[c]] = rr[c];
+      }
+    }
+    if (condition != null) {
+      long[] row = Arrays.copyOfRange(o, at, at + vars.size());
+      if (!condition.isSatisfied(new RowBinding(null, vars, row, terms), cxt)) {
+        out.size--;
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The ids of {@code cols} in {@code row}, or null if one is unbound. */
   private static long[] key(long[] row, int[] cols) {
     long[] k = new long[cols.length];
@@ -229,6 +293,7 @@ public final class HashJoin extends IdOperator {
       grace.close();
     }
     table = Map.of();
+    oneKey = null;
     all.clear();
     wild.clear();
     if (memory != null) {
