@@ -142,14 +142,28 @@ final class TwinStores implements AutoCloseable {
     return Txn.calculateRead(dsg, () -> Explain.run(QueryExec.dataset(dsg).query(query)));
   }
 
+  /** Quarry's answers, the query running within {@code memory}. */
+  Map<Map<String, Node>, Integer> answersWithin(
+      String query, dev.quarry.core.query.memory.QueryMemory memory) {
+    return answers(store.dataset(), query, memory);
+  }
+
   /** A SELECT's answers as a multiset of rows (variable name to term). */
   static Map<Map<String, Node>, Integer> answers(DatasetGraph dsg, String query) {
+    return answers(dsg, query, null);
+  }
+
+  private static Map<Map<String, Node>, Integer> answers(
+      DatasetGraph dsg, String query, dev.quarry.core.query.memory.QueryMemory memory) {
     return Txn.calculateRead(
         dsg,
         () -> {
           Map<Map<String, Node>, Integer> out = new HashMap<>();
-          try (QueryExecution qe =
-              QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query).build()) {
+          var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
+          if (memory != null) {
+            builder.set(dev.quarry.core.Store.QUERY_MEMORY, memory);
+          }
+          try (QueryExecution qe = builder.build()) {
             ResultSet rs = qe.execSelect();
             while (rs.hasNext()) {
               QuerySolution sol = rs.next();

@@ -16,10 +16,10 @@ import org.apache.jena.sparql.expr.ExprFunctionOp;
  * STRUUID, EXISTS, or a function by IRI (an extension may be anything) other than the XSD casts
  * (xsd:float(?x) and the like), which SPARQL defines.
  */
-final class Deterministic {
+public final class Deterministic {
   private Deterministic() {}
 
-  static boolean test(Expr e) {
+  public static boolean test(Expr e) {
     if (e instanceof E_Random
         || e instanceof E_Now
         || e instanceof E_BNode

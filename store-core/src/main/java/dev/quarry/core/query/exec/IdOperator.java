@@ -91,9 +91,16 @@ public abstract class IdOperator {
   public void close() {
     ended = true;
     release();
-    for (IdOperator in : inputs()) {
-      in.close();
+    if (closesInputs()) {
+      for (IdOperator in : inputs()) {
+        in.close();
+      }
     }
+  }
+
+  /** False for an operator whose inputs others read too: it closes them when they are done. */
+  protected boolean closesInputs() {
+    return true;
   }
 
   /** Gives back what this operator holds; operators that hold rows override it. */

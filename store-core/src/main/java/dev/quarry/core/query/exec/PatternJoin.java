@@ -92,8 +92,11 @@ public final class PatternJoin extends IdOperator {
   /** Quads a pattern read whole may have at most (about 80 bytes each while held). */
   static final int MAX_TABLE_QUADS = 1 << 22;
 
-  /** Quads below which a pattern is not worth reading whole: its probes are few and cheap. */
-  static final int MIN_TABLE_QUADS = 1024;
+  /**
+   * Input rows below which a pattern is not read whole however small it is: their probes are few
+   * and cheap, and the whole read has its own fixed cost.
+   */
+  static final int MIN_TABLE_ROWS = 256;
 
   /** One streamed lookup: the quads of one range for one input row. */
   private record Scan(Rows rows, int row, long rowKey, QuadScan quads) {}
@@ -293,8 +296,9 @@ public final class PatternJoin extends IdOperator {
    */
   private Rows firstGather() {
     tableDecided = true;
-    long rowsToPay = (patternQuads + SCAN_ROWS_PER_PROBE - 1) / SCAN_ROWS_PER_PROBE;
-    if (patternQuads < MIN_TABLE_QUADS || limited || 2 * patternQuads > MAX_TABLE_QUADS) {
+    long rowsToPay =
+        Math.max(MIN_TABLE_ROWS, (patternQuads + SCAN_ROWS_PER_PROBE - 1) / SCAN_ROWS_PER_PROBE);
+    if (patternQuads < 0 || limited || 2 * patternQuads > MAX_TABLE_QUADS) {
       return gather(chunk);
     }
     Rows first = gather((int) rowsToPay);

@@ -18,6 +18,7 @@ import dev.quarry.core.query.exec.PathJoin;
 import dev.quarry.core.query.exec.PathStep;
 import dev.quarry.core.query.exec.PatternJoin;
 import dev.quarry.core.query.exec.Project;
+import dev.quarry.core.query.exec.ReusedRows;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.ScanAggregate;
 import dev.quarry.core.query.exec.SemiJoin;
@@ -91,6 +92,9 @@ public final class Compiler {
   private final Rules rules;
   private final ExecutionContext cxt;
   private final Estimates estimates;
+  private Reuse reuse; // the query's repeated parts (null: none)
+  private boolean inner; // a compiler for a GRAPH inside the query: the outer one found them
+  private int depth;
 
   public Compiler(
       TermSpace terms,
@@ -168,8 +172,64 @@ public final class Compiler {
 
   /** The operator computing {@code op} joined with each row of {@code input}, or null. */
   public IdOperator compile(Op op, IdOperator input) {
-    IdOperator out = build(op, input);
-    return out == null ? null : out.cancellable(cxt);
+    if (depth == 0 && !inner) {
+      reuse = Reuse.of(op); // each plan anew: a plan's shared rows are its own
+    }
+    depth++;
+    try {
+      IdOperator out = reused(op, input);
+      if (out == null) {
+        out = build(op, input);
+      }
+      return out == null ? null : out.cancellable(cxt);
+    } finally {
+      depth--;
+    }
+  }
+
+  /** A compiler for the same query in another graph context, sharing its repeated parts. */
+  private Compiler within(Compiler c) {
+    c.reuse = reuse;
+    c.inner = true;
+    return c;
+  }
+
+  /**
+   * A part of the query that occurs more than once, evaluated on its own (no input rows): the first
+   * occurrence compiled computes its rows once, the others read them (see {@link Reuse}). Null if
+   * {@code op} is not such a part.
+   */
+  private IdOperator reused(Op op, IdOperator input) {
+    Reuse.Canon canon = reuse == null ? null : reuse.repeated(op);
+    if (canon == null || !(input instanceof Source s && s.isUnit())) {
+      return null;
+    }
+    String key = canon.key() + " in " + graph + " " + graphVar;
+    Reuse.Computed first = reuse.computed(key);
+    if (first == null) {
+      IdOperator built = build(op, input);
+      if (built == null) {
+        return null;
+      }
+      ReusedRows rows = new ReusedRows(built.cancellable(cxt), cxt);
+      reuse.computed(key, new Reuse.Computed(rows, built.vars(), canon.toCanonical()));
+      return rows.first();
+    }
+    List<Var> vars = Reuse.renamed(first, canon);
+    if (vars == null) {
+      return null;
+    }
+    return first.rows().again(vars, () -> own(op)).estimate(first.rows().estimate());
+  }
+
+  /** {@code op} compiled for itself, while a plan runs (its rows were too large to hold once). */
+  private IdOperator own(Op op) {
+    depth++; // not a new plan: the query's analysis stays
+    try {
+      return build(op, Source.unit()).cancellable(cxt);
+    } finally {
+      depth--;
+    }
   }
 
   private IdOperator build(Op op, IdOperator input) {
@@ -452,13 +512,14 @@ public final class Compiler {
       if (!isNamed(named, id)) {
         return emptyOf(input, g);
       }
-      return new Compiler(terms, id, null, () -> named, rules, cxt).compile(g.getSubOp(), input);
+      return within(new Compiler(terms, id, null, () -> named, rules, cxt))
+          .compile(g.getSubOp(), input);
     }
     if (named.length == 0) {
       return emptyOf(input, g); // no named graph: nothing to read
     }
     Var v = Var.alloc(n);
-    Compiler inner = new Compiler(terms, QuadView.NONE, v, () -> named, rules, cxt);
+    Compiler inner = within(new Compiler(terms, QuadView.NONE, v, () -> named, rules, cxt));
     Group group = Group.of(g.getSubOp());
     if (group != null && !group.triples().isEmpty()) {
       return inner.compile(g.getSubOp(), input);
