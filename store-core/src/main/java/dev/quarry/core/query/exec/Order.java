@@ -187,12 +187,13 @@ public final class Order extends IdOperator {
     long n = 0;
     for (Rows r = input.next(); r != null; r = input.next()) {
       for (int i = 0; i < r.size; i++) {
-        Seq s = new Seq(r.row(i), n++);
         if (heap.size() < limit) {
-          heap.add(s);
-        } else if (limit > 0 && worstFirst.compare(s, heap.peek()) > 0) {
+          heap.add(new Seq(r.row(i), n++));
+        } else if (limit > 0 && compareRows(r.data, i * r.width, heap.peek().row(), 0) < 0) {
+          // Better than the worst kept (a row that ties it came later, so it loses): compared
+          // in place, the row copied only if it is kept.
           heap.poll();
-          heap.add(s);
+          heap.add(new Seq(r.row(i), n++));
         }
       }
     }
