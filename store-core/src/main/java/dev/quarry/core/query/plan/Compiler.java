@@ -204,7 +204,7 @@ public final class Compiler {
     if (canon == null || !(input instanceof Source s && s.isUnit())) {
       return null;
     }
-    String key = canon.key() + " in " + graph + " " + graphVar;
+    Reuse.InContext key = new Reuse.InContext(canon.key(), graph, graphVar);
     Reuse.Computed first = reuse.computed(key);
     if (first == null) {
       IdOperator built = build(op, input);

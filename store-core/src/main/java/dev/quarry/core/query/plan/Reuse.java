@@ -38,14 +38,20 @@ import org.apache.jena.sparql.graph.NodeTransformLib;
  * if nothing in them may differ between two evaluations (RAND, BNODE, an extension function).
  */
 final class Reuse {
-  /** A part as every occurrence of it reads: its text over variables named by first appearance. */
-  record Canon(String key, Map<Var, Var> toCanonical) {}
+  /**
+   * A part as every occurrence of it reads: the part over variables named by first appearance
+   * (compared as algebra, structurally: printing it cost more than the rest of the analysis).
+   */
+  record Canon(Op key, Map<Var, Var> toCanonical) {}
+
+  /** A part in the graph context it is evaluated in: only there are its rows the same. */
+  record InContext(Op key, long graph, Var graphVar) {}
 
   /** A part computed once, by the first occurrence compiled. */
   record Computed(ReusedRows rows, List<Var> vars, Map<Var, Var> toCanonical) {}
 
   private final Map<Op, Canon> repeated = new IdentityHashMap<>();
-  private final Map<String, Computed> computed = new HashMap<>();
+  private final Map<InContext, Computed> computed = new HashMap<>();
 
   private Reuse() {}
 
@@ -62,7 +68,7 @@ final class Reuse {
       shapeOf.put(op, s);
       shapes.merge(s, 1, Integer::sum);
     }
-    Map<String, Integer> keys = new HashMap<>();
+    Map<Op, Integer> keys = new HashMap<>();
     Map<Op, Canon> canons = new IdentityHashMap<>();
     for (Op op : candidates) {
       if (shapes.get(shapeOf.get(op)) > 1 && deterministic(op)) {
@@ -85,16 +91,16 @@ final class Reuse {
   }
 
   /** What the first occurrence of {@code key} (in a graph context) computed, or null. */
-  Computed computed(String key) {
+  Computed computed(InContext key) {
     return computed.get(key);
   }
 
-  void computed(String key, Computed c) {
+  void computed(InContext key, Computed c) {
     computed.put(key, c);
   }
 
   /** Marks the outermost occurrences of repeated parts (their insides are computed with them). */
-  private void mark(Op op, Map<Op, Canon> canons, Map<String, Integer> keys) {
+  private void mark(Op op, Map<Op, Canon> canons, Map<Op, Integer> keys) {
     Canon c = canons.get(op);
     if (c != null && keys.get(c.key()) > 1) {
       repeated.put(op, c);
@@ -200,7 +206,7 @@ final class Reuse {
                     ? names.computeIfAbsent(v, k -> Var.alloc("r" + names.size()))
                     : n,
             op);
-    return new Canon(renamed.toString(), names);
+    return new Canon(renamed, names);
   }
 
   /** The variables of the first occurrence's rows as another occurrence names them, or null. */
