@@ -59,7 +59,7 @@ results="$WORK/results-$PC$([ "$UC" = explore ] || echo "-$UC")"
 peers="$WORK/peers"
 mkdir -p "$data" "$results" "$peers"
 loads="$results/loads.tsv"
-: > "$loads"
+touch "$loads" # kept across runs: a run of some systems (--systems) keeps the others' load times
 export BSBM_JAVA_OPTS="-Xmx1g" # the driver: leave the memory to the systems under test
 mem_bytes=$(numfmt --from=iec "${MEM%B}")
 mem_mb=$((mem_bytes / 1048576))
@@ -89,13 +89,16 @@ wait_for() { # URL [seconds]
   return 1
 }
 
-# Times a load command; appends "system<TAB>seconds<TAB>triples" to loads.tsv.
+# Times a load command; records "system<TAB>seconds<TAB>triples" in loads.tsv (replacing the
+# system's line from an earlier run; a store kept with --keep-stores keeps its line).
 timed_load() { # NAME command...
   local name=$1; shift
   local start end
   start=$(date +%s.%N)
   "$@" >&2
   end=$(date +%s.%N)
+  # This system's earlier load (if any) gives way to this one.
+  awk -F'\t' -v n="$name" '$1 != n' "$loads" > "$loads.new" && mv "$loads.new" "$loads"
   printf '%s\t%s\t%s\n' "$name" "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" "$triples" >> "$loads"
 }
 
