@@ -173,7 +173,7 @@ public final class Compiler {
   /** The operator computing {@code op} joined with each row of {@code input}, or null. */
   public IdOperator compile(Op op, IdOperator input) {
     if (depth == 0 && !inner) {
-      reuse = Reuse.of(op); // each plan anew: a plan's shared rows are its own
+      reuse = REUSE ? Reuse.of(op) : null; // each plan anew: a plan's shared rows are its own
     }
     depth++;
     try {
@@ -901,10 +901,19 @@ public final class Compiler {
    * its predicate constant, its object constant or fresh, without inference, graph variable or
    * object range.
    */
+  /**
+   * Diagnostic switches for A/B runs: {@code quarry.exec.whole-patterns}, {@code
+   * quarry.exec.reuse}.
+   */
+  private static final boolean WHOLE_PATTERNS =
+      !"false".equals(System.getProperty("quarry.exec.whole-patterns"));
+
+  private static final boolean REUSE = !"false".equals(System.getProperty("quarry.exec.reuse"));
+
   private long wholeQuads(Triple t, long[] consts, Var[] at, Set<Var> bound, ObjectRange range) {
     boolean subjectBound = at[0] != null && bound.contains(at[0]);
     boolean objectFree = consts[2] != 0 || (!bound.contains(at[2]) && !at[2].equals(at[0]));
-    if (rules != null || graphVar != null || range != null || consts[1] == 0) {
+    if (rules != null || graphVar != null || range != null || consts[1] == 0 || !WHOLE_PATTERNS) {
       return -1;
     }
     if (!subjectBound || !objectFree) {

@@ -59,10 +59,25 @@ final class Reuse {
   static Reuse of(Op root) {
     // A cheap shape first (operators and constants, no variables): few queries have two parts of
     // one shape, and only those are written out in full.
+    List<Op> all = new ArrayList<>();
+    collect(root, all);
+    // Cheaper still, a number (kind and size) for every part, so that most queries (BSBM's
+    // Explore mix: no part twice) build no string at all.
+    Map<Long, Integer> signatures = new HashMap<>();
+    for (Op op : all) {
+      signatures.merge(signature(op), 1, Integer::sum);
+    }
     List<Op> candidates = new ArrayList<>();
+    for (Op op : all) {
+      if (signatures.get(signature(op)) > 1) {
+        candidates.add(op);
+      }
+    }
+    if (candidates.isEmpty()) {
+      return null;
+    }
     Map<String, Integer> shapes = new HashMap<>();
     Map<Op, String> shapeOf = new IdentityHashMap<>();
-    collect(root, candidates);
     for (Op op : candidates) {
       String s = shape(op, new StringBuilder()).toString();
       shapeOf.put(op, s);
@@ -136,6 +151,21 @@ final class Reuse {
       return o.getElements();
     }
     return List.of();
+  }
+
+  /** The kind of part, its size and its predicates: equal for parts of equal shape. */
+  private static long signature(Op op) {
+    long h = op.getName().hashCode();
+    if (op instanceof OpBGP b) {
+      for (Triple t : b.getPattern()) {
+        h = h * 31 + (t.getPredicate().isVariable() ? 0 : t.getPredicate().hashCode());
+      }
+      return h;
+    }
+    for (Op sub : children(op)) {
+      h = h * 31 + sub.getName().hashCode();
+    }
+    return h;
   }
 
   /** Operator names and constants, in order: equal for parts that differ only in variables. */
