@@ -307,12 +307,12 @@ abstract class AccumuloView implements QuadView {
     if (known != null) {
       return known;
     }
-    long e = count(g, s, p, o);
+    long e = count(key, g, s, p, o);
     estimates.put(key, e);
     return e;
   }
 
-  private long count(long g, long s, long p, long o) {
+  private long count(List<Long> key, long g, long s, long p, long o) {
     Iterator<long[]> it = find(g, s, p, o);
     List<long[]> read = new ArrayList<>();
     while (read.size() <= FEW && it.hasNext()) {
@@ -321,7 +321,7 @@ abstract class AccumuloView implements QuadView {
     long n = read.size();
     if (n <= FEW) {
       // All of the pattern's quads: the read that usually follows the estimate needs no trip.
-      small.put(List.of(g, s, p, o), read);
+      small.put(key, read);
       return n;
     }
     double e = p == NONE ? quads() : quadsWithPredicate(p);

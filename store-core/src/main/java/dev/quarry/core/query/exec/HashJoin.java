@@ -32,7 +32,9 @@ public final class HashJoin extends IdOperator {
   private QueryMemory memory;
   private long held;
   private GraceJoin grace; // when the right side did not fit
-  private OneKeyIndex oneKey; // the table again, for a join on one variable held in memory
+  // A join on one variable held in memory: its right rows with the variable bound, by its id.
+  private long[][] keyed;
+  private LongChains byKey;
   final List<long[]> wild = new ArrayList<>();
   private final List<long[]> all = new ArrayList<>();
 
@@ -120,7 +122,7 @@ public final class HashJoin extends IdOperator {
       long[] key = rightKey(row);
       if (key == null) {
         wild.add(row);
-      } else if (leftKey.length != 1) { // one variable: OneKeyIndex, built from all
+      } else if (leftKey.length != 1) { // one variable: byKey, built from all
         table.computeIfAbsent(new RowKey(key), k -> new ArrayList<>()).add(row);
       }
     }
@@ -165,9 +167,13 @@ public final class HashJoin extends IdOperator {
       return null;
     }
     if (leftKey.length == 1) {
-      if (oneKey == null) {
-        oneKey =
-            new OneKeyIndex(all.stream().filter(r -> r[rightKey[0]] != 0).toList(), rightKey[0]);
+      if (byKey == null) {
+        keyed = all.stream().filter(r -> r[rightKey[0]] != 0).toArray(long[][]::new);
+        long[] ids = new long[keyed.length];
+        for (int i = 0; i < ids.length; i++) {
+          ids[i] = keyed[i][rightKey[0]];
+        }
+        byKey = new LongChains(ids, ids.length);
       }
       return probeOneKey(in);
     }
@@ -221,7 +227,7 @@ public final class HashJoin extends IdOperator {
 
   /**
    * {@link #probe} for a join on one variable in memory: each left row's partners found by {@link
-   * OneKeyIndex}, joined straight into the output.
+   * LongChains}, joined straight into the output.
    */
   private Rows probeOneKey(Rows in) {
     Rows out = new Rows(vars.size(), in.size);
@@ -236,8 +242,8 @@ public final class HashJoin extends IdOperator {
           hit |= join(out, l, rr);
         }
       } else {
-        for (int i = oneKey.first(key); i >= 0; i = oneKey.next(i)) {
-          hit |= joinInto(out, in.data, base, in.width, oneKey.row(i));
+        for (int i = byKey.first(key); i >= 0; i = byKey.next(i)) {
+          hit |= joinInto(out, in.data, base, in.width, keyed[i]);
         }
         if (!wild.isEmpty()) {
           long[] l = in.row(r);
@@ -293,7 +299,8 @@ public final class HashJoin extends IdOperator {
       grace.close();
     }
     table = Map.of();
-    oneKey = null;
+    keyed = null;
+    byKey = null;
     all.clear();
     wild.clear();
     if (memory != null) {

@@ -3,17 +3,25 @@ package dev.quarry.core.query.exec;
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import org.apache.jena.sparql.core.Var;
 
 /**
- * One input read once and given to several operators, each reading all of its rows: a join with a
- * UNION of patterns runs each branch on the input's rows (lookups by what they bind) instead of
- * reading each branch whole for a hash join. The rows are held in the query's memory until the
- * query ends; each reader gets copies, so no reader sees another's changes.
+ * One input computed once, held in the query's memory and read whole by several operators, each
+ * getting copies. Two uses: a join with a UNION of patterns runs each branch on the input's rows
+ * ({@link #reader}: lookups by what they bind, instead of reading each branch whole for a hash
+ * join); and a part of a query that occurs more than once (BSBM BI's Q5 counts reviews per product
+ * and country twice, word for word) is read by each occurrence under its own variable names ({@link
+ * #first}, {@link #again}). Rows that outgrow the query's memory are not held: the first reader
+ * streams them on, another occurrence computes its own, and a UNION branch, which has no other way
+ * to its input, fails the query. The input closes with the last reader.
  */
 public final class SharedRows {
   private final IdOperator input;
   private final org.apache.jena.sparql.engine.ExecutionContext cxt;
   private List<Rows> batches;
+  private boolean tooLarge; // the rows did not fit in the query's memory
+  private boolean branches; // read by the branches of a UNION (explain says so)
   private long held;
   private QueryMemory memory;
   private int readers;
@@ -24,26 +32,48 @@ public final class SharedRows {
     this.cxt = cxt;
   }
 
-  /** A new operator giving the input's rows. The first one shows the input in explain. */
-  public IdOperator reader() {
-    return new Reader(readers++ == 0);
+  public double estimate() {
+    return input.estimate();
   }
 
-  private void fill() {
+  /** A reader for a branch of a UNION. The first one shows the input in explain. */
+  public IdOperator reader() {
+    branches = true;
+    return new Reader(input.vars(), readers == 0, null);
+  }
+
+  /** The rows for the occurrence of a repeated part that computes them. */
+  public IdOperator first() {
+    return new Reader(input.vars(), true, null);
+  }
+
+  /**
+   * The rows for another occurrence, whose variables are {@code vars} (the input's renamed, in
+   * order); {@code own} computes that occurrence itself, for when the rows are not held.
+   */
+  public IdOperator again(List<Var> vars, Supplier<IdOperator> own) {
+    return new Reader(vars, false, own);
+  }
+
+  /** Reads the input into memory unless it does not fit there; true if it did. */
+  private boolean fill() {
     if (batches != null) {
-      return;
+      return !tooLarge;
     }
     batches = new ArrayList<>();
     memory = IdOperator.memoryOf(cxt);
     for (Rows r = input.next(); r != null; r = input.next()) {
-      long bytes = 8L * r.size * Math.max(1, r.width) + 32;
-      memory.reserve(bytes, "the rows a join gives each branch of a UNION");
-      held += bytes;
       batches.add(r);
+      long bytes = 8L * r.size * Math.max(1, r.width) + 32;
+      if (!memory.tryReserve(bytes)) {
+        tooLarge = true;
+        return false;
+      }
+      held += bytes;
     }
+    return true;
   }
 
-  /** A reader is done: once all are, the rows go. */
   private void readerClosed() {
     if (++closed < readers) {
       return;
@@ -51,50 +81,87 @@ public final class SharedRows {
     if (memory != null && held > 0) {
       memory.release(held);
       held = 0;
-      batches = List.of();
     }
+    batches = List.of();
+    input.close(); // only now: a reader done early must not end the rows another still reads
   }
 
   private final class Reader extends IdOperator {
-    private final boolean first;
+    private final boolean first; // the reader that streams on when the rows are not held
+    private final Supplier<IdOperator> own; // another occurrence's own rows, or null
+    private IdOperator computed; // those rows, when they are not held
     private int next;
+    private boolean released;
 
-    Reader(boolean first) {
-      super(input.vars());
+    Reader(List<Var> vars, boolean first, Supplier<IdOperator> own) {
+      super(vars);
       this.first = first;
+      this.own = own;
+      readers++;
       estimate(input.estimate());
     }
 
     @Override
     protected Rows compute() {
-      fill();
-      if (next >= batches.size()) {
-        return null;
+      if (computed != null) {
+        return computed.next();
       }
-      Rows from = batches.get(next++);
-      Rows copy = new Rows(from.width, from.size);
-      copy.appendAll(from);
-      return copy;
+      if (readers == 1) {
+        return input.next(); // no other reader was compiled here (another graph's occurrence)
+      }
+      boolean held = fill();
+      if (!held && !first) {
+        if (own == null) {
+          throw memory.exceeded("the rows a join gives each branch of a UNION");
+        }
+        computed = own.get();
+        return computed.next();
+      }
+      if (next < batches.size()) {
+        Rows from = batches.get(next++);
+        Rows copy = new Rows(from.width, from.size);
+        copy.appendAll(from);
+        return copy;
+      }
+      // Held: the end. Not held: the first reader streams on past what was read.
+      return held ? null : input.next();
     }
-
-    private boolean released;
 
     @Override
     protected void release() {
       if (!released) {
         released = true;
+        if (computed != null) {
+          computed.close();
+        }
         readerClosed();
       }
     }
 
     @Override
+    protected boolean closesInputs() {
+      return false; // the shared input closes with the last reader; this one's own rows here
+    }
+
+    @Override
     public String label() {
-      return first ? "the input, read once for each branch" : "the same input again";
+      if (branches) {
+        return first ? "the input, read once for each branch" : "the same input again";
+      }
+      if (first) {
+        return readers == 1
+            ? "computed for its one occurrence here"
+            : "computed once for "
+                + readers
+                + " occurrences"
+                + (tooLarge ? " (too large to hold)" : "");
+      }
+      return computed != null ? "computed again (too large to hold)" : "the same rows again";
     }
 
     @Override
     public List<IdOperator> inputs() {
-      return first ? List.of(input) : List.of();
+      return first ? List.of(input) : computed != null ? List.of(computed) : List.of();
     }
   }
 }

@@ -15,32 +15,17 @@ import java.util.Arrays;
  */
 final class SubjectsInRange {
   final long[] ranges;
-  private final long[] subjects;
   private final long[] objects;
   private final long[] graphs;
   private final int n;
-  // Open addressing, subject -> first quad; next[] chains a subject's other quads.
-  private final long[] slotKeys;
-  private final int[] slotHeads;
-  private final int[] next;
+  private final LongChains bySubject;
 
   private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n) {
     this.ranges = ranges;
-    this.subjects = s;
     this.objects = o;
     this.graphs = g;
     this.n = n;
-    int cap = Integer.highestOneBit(Math.max(4, n * 2)) * 2;
-    this.slotKeys = new long[cap];
-    this.slotHeads = new int[cap];
-    Arrays.fill(slotHeads, -1);
-    this.next = new int[n];
-    for (int i = n - 1; i >= 0; i--) {
-      int slot = slot(s[i]);
-      next[i] = slotHeads[slot];
-      slotHeads[slot] = i;
-      slotKeys[slot] = s[i];
-    }
+    this.bySubject = new LongChains(s, n);
   }
 
   /**
@@ -54,7 +39,7 @@ final class SubjectsInRange {
     }
     Collector c = new Collector(Math.min(limit, 1024), limit);
     access.lookup(probes, c);
-    return c.over ? null : new SubjectsInRange(ranges, c.s, c.o, c.g, c.n);
+    return c.table(ranges);
   }
 
   /**
@@ -64,35 +49,21 @@ final class SubjectsInRange {
    */
   static SubjectsInRange ofPattern(QuadView access, long g, long p, long o, int limit) {
     QuadScan scan = access.scan(g, QuadView.NONE, p, o);
-    int cap = Math.min(limit, 4 * Rows.BATCH);
-    long[] s = new long[cap];
-    long[] ob = new long[cap];
-    long[] gr = new long[cap];
+    Collector c = new Collector(Math.min(limit, 4 * Rows.BATCH), limit);
     long[] bs = new long[Rows.BATCH];
     long[] bo = new long[Rows.BATCH];
     long[] bg = new long[Rows.BATCH];
-    int n = 0;
     for (int got; (got = scan.read(bg, bs, null, bo, Rows.BATCH)) > 0; ) {
-      if (n + got > limit) {
+      if (!c.addAll(bg, bs, bo, got)) {
         return null;
       }
-      if (n + got > s.length) {
-        int grown = (int) Math.min(limit, Math.max(n + got, 2L * s.length));
-        s = Arrays.copyOf(s, grown);
-        ob = Arrays.copyOf(ob, grown);
-        gr = Arrays.copyOf(gr, grown);
-      }
-      System.arraycopy(bs, 0, s, n, got);
-      System.arraycopy(bo, 0, ob, n, got);
-      System.arraycopy(bg, 0, gr, n, got);
-      n += got;
     }
-    return new SubjectsInRange(new long[] {o, o}, s, ob, gr, n);
+    return c.table(new long[] {o, o});
   }
 
   /** Bytes a table of {@code quads} quads holds at most: its columns, chains and slots. */
   static long bytesFor(long quads) {
-    return quads * (3 * 8 + 4 + 4 * 12);
+    return quads * (3 * 8 + LongChains.BYTES_PER_ENTRY);
   }
 
   /** The quads found, up to a limit. */
@@ -111,17 +82,42 @@ final class SubjectsInRange {
       this.g = new long[capacity];
     }
 
-    @Override
-    public boolean accept(int probe, long qg, long qs, long qp, long qo) {
-      if (n == limit) {
+    /** The quads collected, or null if there were more than the limit. */
+    SubjectsInRange table(long[] ranges) {
+      return over ? null : new SubjectsInRange(ranges, s, o, g, n);
+    }
+
+    /** Room for {@code more} quads, or false (and over) if they pass the limit. */
+    private boolean room(int more) {
+      if (n + more > limit) {
         over = true;
         return false;
       }
-      if (n == s.length) {
-        int grown = Math.min(limit, n * 2);
+      if (n + more > s.length) {
+        int grown = (int) Math.min(limit, Math.max(n + more, 2L * s.length));
         s = Arrays.copyOf(s, grown);
         o = Arrays.copyOf(o, grown);
         g = Arrays.copyOf(g, grown);
+      }
+      return true;
+    }
+
+    /** Adds a batch read by a scan (graphs, subjects, objects): false past the limit. */
+    boolean addAll(long[] bg, long[] bs, long[] bo, int count) {
+      if (!room(count)) {
+        return false;
+      }
+      System.arraycopy(bg, 0, g, n, count);
+      System.arraycopy(bs, 0, s, n, count);
+      System.arraycopy(bo, 0, o, n, count);
+      n += count;
+      return true;
+    }
+
+    @Override
+    public boolean accept(int probe, long qg, long qs, long qp, long qo) {
+      if (!room(1)) {
+        return false;
       }
       o[n] = qo;
       g[n] = qg;
@@ -131,27 +127,13 @@ final class SubjectsInRange {
     }
   }
 
-  private int slot(long subject) {
-    int mask = slotKeys.length - 1;
-    int slot = (int) (mix(subject) & mask);
-    while (slotHeads[slot] >= 0 && slotKeys[slot] != subject) {
-      slot = (slot + 1) & mask;
-    }
-    return slot;
-  }
-
-  private static long mix(long x) {
-    x *= 0x9E3779B97F4A7C15L;
-    return x ^ (x >>> 29);
-  }
-
   /** The index of the first quad of {@code subject}, or -1; {@link #nextOf} gives the others. */
   int first(long subject) {
-    return slotHeads[slot(subject)];
+    return bySubject.first(subject);
   }
 
   int nextOf(int i) {
-    return next[i];
+    return bySubject.next(i);
   }
 
   long object(int i) {

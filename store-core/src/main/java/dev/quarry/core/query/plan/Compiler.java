@@ -18,7 +18,6 @@ import dev.quarry.core.query.exec.PathJoin;
 import dev.quarry.core.query.exec.PathStep;
 import dev.quarry.core.query.exec.PatternJoin;
 import dev.quarry.core.query.exec.Project;
-import dev.quarry.core.query.exec.ReusedRows;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.ScanAggregate;
 import dev.quarry.core.query.exec.SemiJoin;
@@ -211,7 +210,7 @@ public final class Compiler {
       if (built == null) {
         return null;
       }
-      ReusedRows rows = new ReusedRows(built.cancellable(cxt), cxt);
+      SharedRows rows = new SharedRows(built.cancellable(cxt), cxt);
       reuse.computed(key, new Reuse.Computed(rows, built.vars(), canon.toCanonical()));
       return rows.first();
     }

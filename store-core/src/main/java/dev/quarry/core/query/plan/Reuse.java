@@ -1,17 +1,15 @@
 package dev.quarry.core.query.plan;
 
 import dev.quarry.core.query.exec.Deterministic;
-import dev.quarry.core.query.exec.ReusedRows;
+import dev.quarry.core.query.exec.SharedRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
-import org.apache.jena.sparql.algebra.op.Op0;
 import org.apache.jena.sparql.algebra.op.Op1;
 import org.apache.jena.sparql.algebra.op.Op2;
 import org.apache.jena.sparql.algebra.op.OpAssign;
@@ -33,7 +31,7 @@ import org.apache.jena.sparql.graph.NodeTransformLib;
 /**
  * The parts of one query that occur more than once, the same but for the names of their variables
  * (a subquery written twice; SPARQL renames a subquery's inner variables by its depth, so the two
- * differ only in names): each is computed once ({@link ReusedRows}) and read by every occurrence.
+ * differ only in names): each is computed once ({@link SharedRows}) and read by every occurrence.
  * Only subqueries, groups and patterns of two or more triples count, only outside SERVICE, and only
  * if nothing in them may differ between two evaluations (RAND, BNODE, an extension function).
  */
@@ -48,7 +46,7 @@ final class Reuse {
   record InContext(Op key, long graph, Var graphVar) {}
 
   /** A part computed once, by the first occurrence compiled. */
-  record Computed(ReusedRows rows, List<Var> vars, Map<Var, Var> toCanonical) {}
+  record Computed(SharedRows rows, List<Var> vars, Map<Var, Var> toCanonical) {}
 
   private final Map<Op, Canon> repeated = new IdentityHashMap<>();
   private final Map<InContext, Computed> computed = new HashMap<>();
@@ -57,36 +55,21 @@ final class Reuse {
 
   /** The repeated parts of {@code root}, or null if none. */
   static Reuse of(Op root) {
-    // A cheap shape first (operators and constants, no variables): few queries have two parts of
-    // one shape, and only those are written out in full.
-    List<Op> all = new ArrayList<>();
-    collect(root, all);
-    // Cheaper still, a number (kind and size) for every part, so that most queries (BSBM's
-    // Explore mix: no part twice) build no string at all.
-    Map<Long, Integer> signatures = new HashMap<>();
-    for (Op op : all) {
-      signatures.merge(signature(op), 1, Integer::sum);
-    }
-    List<Op> candidates = new ArrayList<>();
-    for (Op op : all) {
-      if (signatures.get(signature(op)) > 1) {
-        candidates.add(op);
-      }
-    }
-    if (candidates.isEmpty()) {
-      return null;
-    }
-    Map<String, Integer> shapes = new HashMap<>();
-    Map<Op, String> shapeOf = new IdentityHashMap<>();
-    for (Op op : candidates) {
-      String s = shape(op, new StringBuilder()).toString();
-      shapeOf.put(op, s);
-      shapes.merge(s, 1, Integer::sum);
+    List<Op> parts = new ArrayList<>();
+    collect(root, parts);
+    // A number first (kind, size, predicates): most queries (BSBM's Explore mix) have no two parts
+    // alike and stop here; only parts whose number repeats are renamed and compared in full.
+    long[] signatures = new long[parts.size()];
+    Map<Long, Integer> alike = new HashMap<>();
+    for (int i = 0; i < signatures.length; i++) {
+      signatures[i] = signature(parts.get(i));
+      alike.merge(signatures[i], 1, Integer::sum);
     }
     Map<Op, Integer> keys = new HashMap<>();
     Map<Op, Canon> canons = new IdentityHashMap<>();
-    for (Op op : candidates) {
-      if (shapes.get(shapeOf.get(op)) > 1 && deterministic(op)) {
+    for (int i = 0; i < signatures.length; i++) {
+      Op op = parts.get(i);
+      if (alike.get(signatures[i]) > 1 && deterministic(op)) {
         Canon c = canon(op);
         canons.put(op, c);
         keys.merge(c.key(), 1, Integer::sum);
@@ -153,7 +136,7 @@ final class Reuse {
     return List.of();
   }
 
-  /** The kind of part, its size and its predicates: equal for parts of equal shape. */
+  /** The kind of part, its size and its predicates: equal for parts alike but for names. */
   private static long signature(Op op) {
     long h = op.getName().hashCode();
     if (op instanceof OpBGP b) {
@@ -166,24 +149,6 @@ final class Reuse {
       h = h * 31 + sub.getName().hashCode();
     }
     return h;
-  }
-
-  /** Operator names and constants, in order: equal for parts that differ only in variables. */
-  private static StringBuilder shape(Op op, StringBuilder sb) {
-    sb.append('(').append(op.getName());
-    if (op instanceof OpBGP b) {
-      for (Triple t : b.getPattern()) {
-        for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
-          sb.append(' ').append(n.isVariable() ? "?" : n.toString());
-        }
-      }
-    } else if (op instanceof Op0) {
-      sb.append(' ').append(op.hashCode()); // tables, paths, ...: only alike if equal
-    }
-    for (Op sub : children(op)) {
-      shape(sub, sb);
-    }
-    return sb.append(')');
   }
 
   /** Nothing in {@code op} differs between two evaluations, and no SERVICE is in it. */
