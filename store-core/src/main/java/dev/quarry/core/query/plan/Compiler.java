@@ -36,6 +36,7 @@ import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.algebra.op.Op1;
 import org.apache.jena.sparql.algebra.op.OpAssign;
 import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpConditional;
@@ -63,6 +64,7 @@ import org.apache.jena.sparql.algebra.op.OpTopN;
 import org.apache.jena.sparql.algebra.op.OpTriple;
 import org.apache.jena.sparql.algebra.op.OpUnion;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.core.VarExprList;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.expr.Expr;
@@ -354,17 +356,7 @@ public final class Compiler {
         return compile(l.getSubOp(), input);
       }
       case OpAssign a -> {
-        IdOperator cur = compile(a.getSubOp(), input);
-        for (Var v : a.getVarExprList().getVars()) {
-          if (cur == null) {
-            return null;
-          }
-          cur =
-              new Extend(cur, v, a.getVarExprList().getExpr(v), terms, cxt)
-                  .assign()
-                  .estimate(cur.estimate());
-        }
-        return cur;
+        return bind(a, compile(a.getSubOp(), input));
       }
       case OpDistinct d when top -> {
         IdOperator keys = distinctTerms(d.getSubOp());
@@ -421,16 +413,7 @@ public final class Compiler {
         return independent(op, input);
       }
       case OpExtend e -> {
-        IdOperator cur = compile(e.getSubOp(), input);
-        if (cur == null) {
-          return null;
-        }
-        for (Var v : e.getVarExprList().getVars()) {
-          cur =
-              new Extend(cur, v, e.getVarExprList().getExpr(v), terms, cxt)
-                  .estimate(cur.estimate());
-        }
-        return cur;
+        return bind(e, compile(e.getSubOp(), input));
       }
       case OpTable t -> {
         if (t.isJoinIdentity()) {
@@ -443,6 +426,22 @@ public final class Compiler {
         return null;
       }
     }
+  }
+
+  /** The binds of an assign or extend over {@code sub} (null if sub could not be built). */
+  private IdOperator bind(Op1 op, IdOperator sub) {
+    boolean assign = op instanceof OpAssign;
+    VarExprList binds =
+        assign ? ((OpAssign) op).getVarExprList() : ((OpExtend) op).getVarExprList();
+    IdOperator cur = sub;
+    for (Var v : binds.getVars()) {
+      if (cur == null) {
+        return null;
+      }
+      Extend e = new Extend(cur, v, binds.getExpr(v), terms, cxt);
+      cur = (assign ? e.assign() : e).estimate(cur.estimate());
+    }
+    return cur;
   }
 
   private static boolean keyIsExpression(OpGroup g, Var v) {
@@ -483,6 +482,9 @@ public final class Compiler {
       }
       IdOperator left = cur;
       SemiJoin semi = SemiJoin.of(left, in -> compile(x.pattern(), in), x.negated(), x.pattern());
+      if (semi != null && WAVES) {
+        semi.inWaves(waves(x.pattern(), left.vars()));
+      }
       cur =
           semi != null
               ? semi.estimate(left.estimate() / 2)
@@ -490,6 +492,46 @@ public final class Compiler {
     }
     return cur;
   }
+
+  /**
+   * An EXISTS pattern split for {@link SemiJoin#inWaves}: the pattern the join order starts with
+   * from the left rows, and the rest over that pattern's rows. Null if the pattern is not binds
+   * (assign, extend) over one group of two or more patterns, or if its first pattern is expected to
+   * find fewer than two rows per left row (nothing to stop early from).
+   */
+  private SemiJoin.Waves waves(Op pattern, List<Var> leftVars) {
+    List<Op1> binds = new ArrayList<>(); // outermost first
+    Op core = pattern;
+    while (core instanceof OpAssign || core instanceof OpExtend) {
+      binds.add((Op1) core);
+      core = ((Op1) core).getSubOp();
+    }
+    Group group = Group.of(core);
+    if (group == null || group.triples().size() < 2) {
+      return null;
+    }
+    Set<Var> bound = new LinkedHashSet<>(leftVars);
+    List<Equality> equalities = Equality.in(group.conjuncts());
+    Step first = cheapest(group.triples(), bound, group.conjuncts(), equalities);
+    if (first.fanOut() < 2 || !connected(first.triple(), Equality.closure(equalities, bound))) {
+      return null;
+    }
+    List<Triple> rest = new ArrayList<>(group.triples());
+    rest.remove(first.triple());
+    return new SemiJoin.Waves(
+        in -> patterns(List.of(first.triple()), List.of(), in).cancellable(cxt),
+        in -> {
+          IdOperator cur = patterns(rest, group.conjuncts(), in);
+          for (int i = binds.size() - 1; i >= 0 && cur != null; i--) {
+            cur = bind(binds.get(i), cur);
+          }
+          return cur == null ? null : cur.cancellable(cxt);
+        });
+  }
+
+  /** Diagnostic switch for A/B runs: {@code quarry.exec.exists-waves=false} tests in one go. */
+  private static final boolean WAVES =
+      !"false".equals(System.getProperty("quarry.exec.exists-waves"));
 
   /**
    * GRAPH: a constant graph compiles its pattern for that graph (no rows if it is not a named
@@ -802,27 +844,9 @@ public final class Compiler {
     double rows = Math.max(1, input.estimate());
     List<Equality> equalities = Equality.in(conjuncts);
     while (!rest.isEmpty()) {
-      Triple best = null;
-      double bestCost = Double.MAX_VALUE;
-      double bestFanOut = 0;
-      // A variable equal (by a filter) to a bound one is looked up as bound (see Equality).
-      Set<Var> known = Equality.closure(equalities, bound);
-      for (Triple t : rest) {
-        Set<Var> after = new LinkedHashSet<>(bound);
-        after.addAll(Group.vars(List.of(t)));
-        double fanOut = estimates.perRow(t, known, terms);
-        double cost = fanOut * Selectivity.of(pending, bound, after);
-        if (!bound.isEmpty() && !connected(t, known) && fanOut >= 2) {
-          // A cartesian product: last. One of about a row per row multiplies nothing, and may
-          // bind what a later pattern's filters need (the value a range is computed from).
-          cost *= 1e6;
-        }
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = t;
-          bestFanOut = fanOut;
-        }
-      }
+      Step step = cheapest(rest, bound, pending, equalities);
+      Triple best = step.triple();
+      double bestFanOut = step.fanOut();
       rest.remove(best);
       // The first step, from the single empty row with no filter on it (FILTER(false) would be).
       if (cur == input && input instanceof Source && bound.isEmpty() && input.estimate() == 1) {
@@ -892,6 +916,37 @@ public final class Compiler {
       cur = new Filter(cur, new ExprList(pending), terms, cxt).estimate(0);
     }
     return cur;
+  }
+
+  /** The pattern a join order takes next, and the rows it is estimated to find per input row. */
+  private record Step(Triple triple, double fanOut) {}
+
+  /**
+   * Of {@code rest}, the pattern to join next to rows that bind {@code bound}: the fewest rows per
+   * row after the filters it lets apply, a cartesian product last.
+   */
+  private Step cheapest(
+      List<Triple> rest, Set<Var> bound, List<Expr> pending, List<Equality> equalities) {
+    Step best = null;
+    double bestCost = Double.MAX_VALUE;
+    // A variable equal (by a filter) to a bound one is looked up as bound (see Equality).
+    Set<Var> known = Equality.closure(equalities, bound);
+    for (Triple t : rest) {
+      Set<Var> after = new LinkedHashSet<>(bound);
+      after.addAll(Group.vars(List.of(t)));
+      double fanOut = estimates.perRow(t, known, terms);
+      double cost = fanOut * Selectivity.of(pending, bound, after);
+      if (!bound.isEmpty() && !connected(t, known) && fanOut >= 2) {
+        // A cartesian product: last. One of about a row per row multiplies nothing, and may
+        // bind what a later pattern's filters need (the value a range is computed from).
+        cost *= 1e6;
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = new Step(t, fanOut);
+      }
+    }
+    return best;
   }
 
   /**
