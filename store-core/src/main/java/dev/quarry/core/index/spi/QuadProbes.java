@@ -9,8 +9,17 @@ import java.util.Arrays;
  * filter one contiguous read. Probes are numbered in the order added, from 0.
  */
 public final class QuadProbes {
-  private long[] parts = new long[5 * 16]; // g, s, p, oLo, oHi per probe
+  private long[] parts; // g, s, p, oLo, oHi per probe
   private int n;
+
+  public QuadProbes() {
+    this(16);
+  }
+
+  /** Room for {@code capacity} probes before it grows (a caller that knows how many it adds). */
+  public QuadProbes(int capacity) {
+    this.parts = new long[5 * Math.max(1, capacity)];
+  }
 
   /** Adds the pattern {@code (g, s, p, o)}; returns its number. */
   public int add(long g, long s, long p, long o) {

@@ -64,6 +64,7 @@ public final class PatternJoin extends IdOperator {
   private final int maxChunk;
   private int chunk;
   private int batch = Rows.BATCH; // rows per output batch: smaller at first under a small LIMIT
+  private int lastOut; // rows in the last output batch
   private final String text;
 
   private Rows in;
@@ -236,7 +237,10 @@ public final class PatternJoin extends IdOperator {
     // Sized for a few rows and grown as they come: most lookups of a query like BSBM's find a
     // handful, and a batch of 1,024 wide rows allocated (and zeroed) for each was most of the
     // server's allocation.
-    Rows out = new Rows(vars.size(), Math.min(want, Rows.SMALL));
+    // A join that made a large batch last time likely makes one again: sized so, it is not
+    // copied as it grows (those copies were a fifth of BSBM BI's allocation).
+    Rows out =
+        new Rows(vars.size(), Math.max(Math.min(want, Rows.SMALL), Math.min(lastOut, MAX_START)));
     while (out.size < want) {
       if (scan != null) {
         if (scanAt == scanRead) {
@@ -287,8 +291,12 @@ public final class PatternJoin extends IdOperator {
       scan = pending.poll();
       scanChunk = FIRST_SCAN_READ;
     }
+    lastOut = out.size;
     return out;
   }
+
+  /** Rows an output batch starts with room for at most (a batch may pass it: then it grows). */
+  private static final int MAX_START = 16 * Rows.BATCH;
 
   /**
    * The first input rows: with {@link #wholePattern}, as many as make a whole read pay, and if the
@@ -309,7 +317,7 @@ public final class PatternJoin extends IdOperator {
     int limit = (int) Math.max(Rows.BATCH, 2 * patternQuads);
     QueryMemory memory = memoryOf(context());
     if (memory.tryReserve(SubjectsInRange.bytesFor(limit))) {
-      table = SubjectsInRange.ofPattern(access, graph, consts[1], consts[2], limit);
+      table = SubjectsInRange.ofPattern(access, graph, consts[1], consts[2], patternQuads, limit);
       long used = table == null ? 0 : SubjectsInRange.bytesFor(table.size());
       tableQuads = table == null ? -1 : table.size();
       memory.release(SubjectsInRange.bytesFor(limit) - used);
@@ -351,7 +359,7 @@ public final class PatternJoin extends IdOperator {
   /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
   private void lookup(Rows out, Rows rows, int from, int to) {
     seen = null;
-    Probes probes = new Probes();
+    Probes probes = new Probes(to - from);
     Probes ranged = null; // rows with a bound subject and an object range
     long[] sharedRanges = null;
     boolean oneRange = true;
@@ -391,7 +399,7 @@ public final class PatternJoin extends IdOperator {
           pending.add(new Scan(rows, r, rowKey, QuadScan.of(access.findObjectIn(g, v[1], ids))));
           rangeFree++;
         } else {
-          ranged = ranged == null ? new Probes() : ranged;
+          ranged = ranged == null ? new Probes(to - r) : ranged;
           // One shared scan serves rows of one graph only.
           oneRange &= gCol < 0 && (ranged.size() == 0 || Arrays.equals(ids, sharedRanges));
           sharedRanges = ids;
@@ -597,11 +605,22 @@ public final class PatternJoin extends IdOperator {
 
   /** Quad patterns to look up, with the input row each came from. */
   private final class Probes {
-    final QuadProbes quads = new QuadProbes();
-    int[] rows = new int[16];
-    long[] rowKeys = new long[16];
+    private final int expected;
+    QuadProbes quads; // made at the first probe: rows served another way need none
+    int[] rows;
+    long[] rowKeys;
+
+    /** For about {@code expected} probes (a row's lookup usually adds one). */
+    Probes(int expected) {
+      this.expected = Math.max(1, expected);
+    }
 
     void add(int row, long rowKey, long g, long s, long p, long oLo, long oHi) {
+      if (quads == null) {
+        quads = new QuadProbes(expected);
+        rows = new int[expected];
+        rowKeys = new long[expected];
+      }
       int n = quads.addObjectRange(g, s, p, oLo, oHi);
       if (n == rows.length) {
         rows = Arrays.copyOf(rows, n * 2);
@@ -612,7 +631,7 @@ public final class PatternJoin extends IdOperator {
     }
 
     int size() {
-      return quads.size();
+      return quads == null ? 0 : quads.size();
     }
   }
 
