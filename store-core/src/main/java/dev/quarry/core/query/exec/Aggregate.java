@@ -42,6 +42,7 @@ public final class Aggregate extends IdOperator {
   private long held;
   private final Overflow[] overflows;
   private final Argument[] arguments; // per aggregate over one expression, else null
+  private final int[] countColumns; // non-null: counts only, grouped in a CountGroups
   private long distinctOwed; // bytes of COUNT(DISTINCT) values not reserved yet
   private boolean distinctOverflowing; // in-memory groups' new values go to disk
   private RowSorter spill; // rows of the groups that did not fit, if any did not
@@ -69,6 +70,23 @@ public final class Aggregate extends IdOperator {
       var exprs = aggregates.get(a).getAggregator().getExprList();
       arguments[a] = exprs != null && exprs.size() == 1 ? new Argument(exprs.get(0)) : null;
     }
+    this.countColumns = countColumns(aggregates, input.vars());
+  }
+
+  /**
+   * Per aggregate, the column COUNT(?x) counts (-1 for COUNT(*)), if every aggregate is one of
+   * those two over the input's columns (see {@link CountGroups}); else null.
+   */
+  private static int[] countColumns(List<ExprAggregator> aggregates, List<Var> inVars) {
+    int[] cols = new int[aggregates.size()];
+    for (int a = 0; a < cols.length; a++) {
+      Aggregator agg = aggregates.get(a).getAggregator();
+      cols[a] = agg instanceof AggCount ? -1 : column(agg, inVars);
+      if (!(agg instanceof AggCount) && !(agg instanceof AggCountVar && cols[a] >= 0)) {
+        return null;
+      }
+    }
+    return cols;
   }
 
   private static List<Var> outputVars(List<Var> groupVars, List<ExprAggregator> aggregates) {
@@ -90,9 +108,29 @@ public final class Aggregate extends IdOperator {
     Map<RowKey, State[]> groups = new LinkedHashMap<>();
     List<Var> inVars = input.vars();
     long groupBytes = 96 + keyColumns.length * 8L + aggregates.size() * 64L;
+    CountGroups counts = countColumns == null ? null : new CountGroups(keyColumns, countColumns);
+    if (counts != null && !reserve(counts.bytesAt(counts.capacity()))) {
+      counts = null;
+    }
     for (Rows batch = input.next(); batch != null; batch = input.next()) {
       for (int r = 0; r < batch.size; r++) {
         int base = r * batch.width;
+        if (counts != null) {
+          int g = counts.groupOf(batch.data, base);
+          if (g < 0
+              && spill == null
+              && reserve(
+                  counts.bytesAt(2 * counts.capacity()) - counts.bytesAt(counts.capacity()))) {
+            counts.grow();
+            g = counts.groupOf(batch.data, base);
+          }
+          if (g >= 0) {
+            counts.count(g, batch.data, base);
+          } else {
+            spill(batch.data, base, batch.width);
+          }
+          continue;
+        }
         RowKey key = new RowKey(key(batch.data, base));
         State[] states = groups.get(key);
         if (states == null) {
@@ -110,8 +148,9 @@ public final class Aggregate extends IdOperator {
         }
       }
     }
-    Rows out = new Rows(vars.size(), Math.max(1, groups.size()));
-    if (groups.isEmpty() && keyColumns.length == 0 && spill == null) {
+    int groupCount = counts != null ? counts.size() : groups.size();
+    Rows out = new Rows(vars.size(), Math.max(1, groupCount));
+    if (groupCount == 0 && keyColumns.length == 0 && spill == null) {
       // No rows and no GROUP BY: one group, the aggregates of nothing.
       int at = out.append();
       for (int a = 0; a < aggregates.size(); a++) {
@@ -119,6 +158,15 @@ public final class Aggregate extends IdOperator {
         out.data[at + a] = empty == null ? 0 : terms.encode(empty);
       }
       return out;
+    }
+    for (int g = 0; counts != null && g < counts.size(); g++) {
+      int at = out.append();
+      for (int k = 0; k < keyColumns.length; k++) {
+        out.data[at + k] = counts.key(g, k);
+      }
+      for (int a = 0; a < countColumns.length; a++) {
+        out.data[at + keyColumns.length + a] = terms.count(counts.count(g, a));
+      }
     }
     for (Map.Entry<RowKey, State[]> g : groups.entrySet()) {
       emit(out, g.getKey().ids(), g.getValue());
@@ -131,6 +179,15 @@ public final class Aggregate extends IdOperator {
       spilledRow = -1;
     }
     return out;
+  }
+
+  /** Reserves query memory held until the groups are emitted; false if refused. */
+  private boolean reserve(long bytes) {
+    if (!memory.tryReserve(bytes)) {
+      return false;
+    }
+    held += bytes;
+    return true;
   }
 
   private long[] key(long[] data, int base) {
@@ -564,6 +621,7 @@ public final class Aggregate extends IdOperator {
         + keys
         + " "
         + what
+        + (countColumns != null ? " (counts in place)" : "")
         + (spilledRows > 0 ? " (past memory: " + spilledRows + " rows grouped on disk)" : "");
   }
 
