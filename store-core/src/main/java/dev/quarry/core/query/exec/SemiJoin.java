@@ -4,7 +4,6 @@ import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.apache.jena.sparql.core.Var;
 
 /**
  * {@code FILTER EXISTS} and {@code FILTER NOT EXISTS} as semi- and anti-joins: each batch of left
@@ -31,25 +30,14 @@ public final class SemiJoin extends IdOperator {
   private long firstRows; // in waves: rows the first pattern found
   private long tried; // in waves: of those, rows the rest ran over
   private long waveCount;
-  private long aloneRows; // rows the rest gave, run alone
 
   /**
    * An EXISTS pattern as the pattern its join order starts with ({@code first}, over the numbered
    * left rows) and the rest ({@code rest}, over first's rows). Each builds over an input and keeps
-   * its input's columns. If the rest depends on those rows only through one variable ({@code key};
-   * else null), {@code alone} builds it over no input: when its estimated rows are fewer than
-   * {@link #ALONE_ROWS_PER_PROBE} times first's rows, it runs once and first's rows are matched by
-   * their key in its values (BI Q7 with a country of 8 vendors: their 14,731 offers read in key
-   * order instead of ~1,600 random vendor lookups).
+   * its input's columns.
    */
   public record Waves(
-      Function<IdOperator, IdOperator> first,
-      Function<IdOperator, IdOperator> rest,
-      Var key,
-      java.util.function.Supplier<IdOperator> alone) {}
-
-  /** Rows the rest alone may have per first-pattern row it saves a lookup for. */
-  static final int ALONE_ROWS_PER_PROBE = 16;
+      Function<IdOperator, IdOperator> first, Function<IdOperator, IdOperator> rest) {}
 
   /**
    * Fewer first-pattern rows than this per batch run the rest once: a wave costs a plan of the
@@ -165,9 +153,6 @@ public final class SemiJoin extends IdOperator {
       for (int i = 0; i < all.size; i++) {
         order[next[(int) all.get(i, col) - 1]++] = i;
       }
-      if (all.size >= MIN_WAVE_ROWS && alone(all, col, matched)) {
-        return true;
-      }
       int width = all.size < MIN_WAVE_ROWS ? all.size : 1;
       for (int lo = 0; ; lo += width, width *= 2) {
         Rows wave = new Rows(all.width, Rows.SMALL);
@@ -194,75 +179,19 @@ public final class SemiJoin extends IdOperator {
     }
   }
 
-  /**
-   * Matches first's rows by the rest run alone, if its estimate makes that cheaper than a lookup
-   * per row and its values fit in the query's memory; false (nothing marked) otherwise.
-   */
-  private boolean alone(Rows all, int col, boolean[] matched) {
-    if (waves.alone() == null) {
-      return false;
-    }
-    int keyCol = lastFirst.column(waves.key());
-    IdOperator rest = keyCol < 0 ? null : waves.alone().get();
-    if (rest == null
-        || rest.estimate() < 0
-        || rest.estimate() > (double) ALONE_ROWS_PER_PROBE * all.size) {
-      if (rest != null) {
-        rest.close();
-      }
-      return false;
-    }
-    QueryMemory memory = memoryOf(context());
-    LongSet keys = new LongSet();
-    long held = 0;
-    int restKey = rest.column(waves.key());
-    try {
-      for (Rows r = rest.next(); r != null; r = rest.next()) {
-        for (int i = 0; i < r.size; i++) {
-          keys.add(r.get(i, restKey));
-        }
-        long bytes = 16L * keys.size() - held; // about two slots a value
-        if (bytes > 0 && !memory.tryReserve(bytes)) {
-          return false;
-        }
-        held += Math.max(0, bytes);
-      }
-      aloneRows += rest.produced();
-      lastInner = rest;
-      for (int i = 0; i < all.size; i++) {
-        long k = all.get(i, keyCol);
-        if (k != 0 && keys.contains(k)) {
-          matched[(int) all.get(i, col) - 1] = true;
-        }
-      }
-      return true;
-    } finally {
-      rest.close();
-      memory.release(held);
-    }
-  }
-
   @Override
   public String label() {
     String text = "{ " + pattern.toString().replaceAll("\\s+", " ").strip() + " }";
     String how =
-        aloneRows > 0 && waveCount == 0
-            ? " (semi-join: the rest run alone gave "
-                + aloneRows
-                + " rows, matched to the first pattern's "
+        waveCount == 0
+            ? " (semi-join on the left rows)"
+            : " (semi-join in "
+                + waveCount
+                + " waves: the rest ran over "
+                + tried
+                + " of the first pattern's "
                 + firstRows
-                + " by "
-                + waves.key()
-                + ")"
-            : waveCount == 0
-                ? " (semi-join on the left rows)"
-                : " (semi-join in "
-                    + waveCount
-                    + " waves: the rest ran over "
-                    + tried
-                    + " of the first pattern's "
-                    + firstRows
-                    + " rows; below, the last wave)";
+                + " rows; below, the last wave)";
     return (negated ? "not exists " : "exists ") + text + how;
   }
 

@@ -518,49 +518,15 @@ public final class Compiler {
     }
     List<Triple> rest = new ArrayList<>(group.triples());
     rest.remove(first.triple());
-    java.util.function.Function<IdOperator, IdOperator> restOver =
+    return new SemiJoin.Waves(
+        in -> patterns(List.of(first.triple()), List.of(), in).cancellable(cxt),
         in -> {
           IdOperator cur = patterns(rest, group.conjuncts(), in);
           for (int i = binds.size() - 1; i >= 0 && cur != null; i--) {
             cur = bind(binds.get(i), cur);
           }
           return cur == null ? null : cur.cancellable(cxt);
-        };
-    Var key = alone(rest, group, binds, first.triple(), leftVars);
-    return new SemiJoin.Waves(
-        in -> patterns(List.of(first.triple()), List.of(), in).cancellable(cxt),
-        restOver,
-        key,
-        key == null ? null : () -> restOver.apply(Source.unit()));
-  }
-
-  /**
-   * The one variable through which the rest of a split EXISTS pattern depends on the rows it runs
-   * over, if the rest can also run alone ({@link SemiJoin.Waves#alone}): its filters read only its
-   * own patterns' variables, its binds set variables no pattern or left row binds, and it shares
-   * exactly one variable with the first pattern and the left rows. Else null.
-   */
-  private static Var alone(
-      List<Triple> rest, Group group, List<Op1> binds, Triple first, List<Var> leftVars) {
-    Set<Var> own = Group.vars(rest);
-    for (Expr e : group.conjuncts()) {
-      if (!own.containsAll(e.getVarsMentioned())) {
-        return null;
-      }
-    }
-    Set<Var> outside = new LinkedHashSet<>(leftVars);
-    outside.addAll(Group.vars(List.of(first)));
-    for (Op1 b : binds) {
-      VarExprList set =
-          b instanceof OpAssign a ? a.getVarExprList() : ((OpExtend) b).getVarExprList();
-      for (Var v : set.getVars()) {
-        if (own.contains(v) || outside.contains(v)) {
-          return null;
-        }
-      }
-    }
-    own.retainAll(outside);
-    return own.size() == 1 ? own.iterator().next() : null;
+        });
   }
 
   /** Diagnostic switch for A/B runs: {@code quarry.exec.exists-waves=false} tests in one go. */
