@@ -74,21 +74,20 @@ class ExistsWavesTest {
 
   private static final String OFFER_IN = "?o ex:item ?i . ?o ex:vendor ?v . ?v ex:country ";
 
+  /** The items of {@code left} that [NOT] EXISTS {@code inner} holds for. */
+  private static String test(String left, String not, String inner) {
+    return PREFIX + "SELECT ?i { " + left + "FILTER " + not + "EXISTS { " + inner + " } }";
+  }
+
   @Test
   void existsAndNotExistsInWavesAnswerAsARQ() {
     for (String country : List.of("ex:C0", "ex:C1", "ex:C4", "?c")) {
       for (String not : List.of("", "NOT ")) {
-        String q =
-            "SELECT ?i { ?i ex:kind ex:Item FILTER "
-                + not
-                + "EXISTS { "
-                + OFFER_IN
-                + country
-                + " } }";
+        String q = test("?i ex:kind ex:Item ", not, OFFER_IN + country);
         if (country.equals("ex:C4")) { // no vendor is in C4: the term's absence answers it
-          twins.sameAnswers(PREFIX + q);
+          twins.sameAnswers(q);
         } else {
-          assertTrue(twins.explainAnswered(PREFIX + q).contains("waves"), q);
+          assertTrue(twins.explainAnswered(q).contains("waves"), q);
         }
       }
     }
@@ -105,13 +104,8 @@ class ExistsWavesTest {
                 + " FILTER(?p < 30)",
             "?o ex:item ?i . ?o ex:vendor ?v . ?v ex:country ?c FILTER(?c != ex:C1)")) {
       for (String not : List.of("", "NOT ")) {
-        String q =
-            "SELECT ?i { ?i ex:kind ex:Item ; ex:min ?min FILTER "
-                + not
-                + "EXISTS { "
-                + inner
-                + " } }";
-        assertTrue(twins.explainAnswered(PREFIX + q).contains("waves"), q);
+        String q = test("?i ex:kind ex:Item ; ex:min ?min ", not, inner);
+        assertTrue(twins.explainAnswered(q).contains("waves"), q);
       }
     }
   }
@@ -121,19 +115,19 @@ class ExistsWavesTest {
   void aFilterOnTheLeftRowsValuesTestsInOneGo() {
     for (String not : List.of("", "NOT ")) {
       String q =
-          "SELECT ?i { ?i ex:kind ex:Item ; ex:min ?min FILTER "
-              + not
-              + "EXISTS { ?o ex:item ?i . ?o ex:price ?p . ?o ex:vendor ?v ."
-              + " ?v ex:country ex:C1 FILTER(?p < ?min) } }";
-      assertFalse(twins.explainAnswered(PREFIX + q).contains("waves"), q);
+          test(
+              "?i ex:kind ex:Item ; ex:min ?min ",
+              not,
+              "?o ex:item ?i . ?o ex:price ?p . ?o ex:vendor ?v . ?v ex:country ex:C1"
+                  + " FILTER(?p < ?min)");
+      assertFalse(twins.explainAnswered(q).contains("waves"), q);
     }
   }
 
   /** The rest ran over fewer rows than the first pattern found: the test stopped early. */
   @Test
   void mostRowsAreDecidedByTheirFirstMatches() {
-    String q = "SELECT ?i { ?i ex:kind ex:Item FILTER NOT EXISTS { " + OFFER_IN + "?c } }";
-    String plan = twins.explainAnswered(PREFIX + q);
+    String plan = twins.explainAnswered(test("?i ex:kind ex:Item ", "NOT ", OFFER_IN + "?c"));
     Matcher m =
         Pattern.compile("the rest ran over (\\d+) of the first pattern's (\\d+) rows")
             .matcher(plan);
@@ -148,8 +142,7 @@ class ExistsWavesTest {
 
   @Test
   void tooLittleMemoryTestsInOneGo() {
-    String q =
-        PREFIX + "SELECT ?i { ?i ex:kind ex:Item FILTER NOT EXISTS { " + OFFER_IN + "ex:C1 } }";
+    String q = test("?i ex:kind ex:Item ", "NOT ", OFFER_IN + "ex:C1");
     MemoryPool pool = new MemoryPool(1L << 30, spill.resolve("pool"));
     try (QueryMemory memory = pool.open(4 << 10)) {
       String plan = twins.explainWithin(q, memory);

@@ -109,20 +109,22 @@ public final class Aggregate extends IdOperator {
     List<Var> inVars = input.vars();
     long groupBytes = 96 + keyColumns.length * 8L + aggregates.size() * 64L;
     CountGroups counts = countColumns == null ? null : new CountGroups(keyColumns, countColumns);
-    if (counts != null && !reserve(counts.bytesAt(counts.capacity()))) {
-      counts = null;
-    }
+    int room = 0; // groups of counts the memory reserved so far has room for
     for (Rows batch = input.next(); batch != null; batch = input.next()) {
       for (int r = 0; r < batch.size; r++) {
         int base = r * batch.width;
         if (counts != null) {
-          int g = counts.groupOf(batch.data, base);
+          int g = counts.groupOf(batch.data, base, false);
+          // A new group: memory is reserved a block of groups at a time. Once rows spill, no
+          // group is made in memory, so each group is in memory or on disk, whole.
           if (g < 0
               && spill == null
-              && reserve(
-                  counts.bytesAt(2 * counts.capacity()) - counts.bytesAt(counts.capacity()))) {
-            counts.grow();
-            g = counts.groupOf(batch.data, base);
+              && counts.size() == room
+              && reserve(COUNT_BLOCK * counts.bytesPerGroup())) {
+            room += COUNT_BLOCK;
+          }
+          if (g < 0 && spill == null && counts.size() < room) {
+            g = counts.groupOf(batch.data, base, true);
           }
           if (g >= 0) {
             counts.count(g, batch.data, base);
@@ -134,8 +136,7 @@ public final class Aggregate extends IdOperator {
         RowKey key = new RowKey(key(batch.data, base));
         State[] states = groups.get(key);
         if (states == null) {
-          if (spill == null && memory.tryReserve(groupBytes)) {
-            held += groupBytes;
+          if (spill == null && reserve(groupBytes)) {
             states = newStates(inVars, groups.size());
             groups.put(key, states);
           } else {
@@ -180,6 +181,9 @@ public final class Aggregate extends IdOperator {
     }
     return out;
   }
+
+  /** Groups of counts reserved in the query's memory at a time. */
+  private static final int COUNT_BLOCK = 256;
 
   /** Reserves query memory held until the groups are emitted; false if refused. */
   private boolean reserve(long bytes) {
@@ -399,12 +403,11 @@ public final class Aggregate extends IdOperator {
         distinctOwed += 48 + key.length * 8L;
         if (distinctOwed >= 1 << 16) {
           // Reserved for all groups' values together, a block at a time.
-          if (memory.tryReserve(distinctOwed)) {
-            held += distinctOwed;
-          } else if (group >= 0) {
+          if (!reserve(distinctOwed)) {
+            if (group < 0) {
+              throw memory.exceeded("the values of one group's COUNT(DISTINCT)");
+            }
             distinctOverflowing = true;
-          } else {
-            throw memory.exceeded("the values of one group's COUNT(DISTINCT)");
           }
           distinctOwed = 0;
         }

@@ -159,7 +159,7 @@ public final class ScanAggregate extends IdOperator {
   /** One thread's counts: per group, per aggregate; distinct ones as sets of (group key, value). */
   private final class Partial {
     private final QueryMemory memory;
-    private final GroupTable groups = keyPart < 0 ? null : new GroupTable(false);
+    private final GroupTable groups = keyPart < 0 ? null : new GroupTable(1);
     private final GroupTable[] seen = new GroupTable[counts.length];
     private long[] totals = new long[counts.length * 16]; // [group * counts + aggregate]
     private long reserved;
@@ -169,7 +169,7 @@ public final class ScanAggregate extends IdOperator {
       this.memory = memory;
       for (int a = 0; a < counts.length; a++) {
         if (counts[a].distinct()) {
-          seen[a] = new GroupTable(true);
+          seen[a] = new GroupTable(2);
           columns[counts[a].part()] = new long[BATCH];
         }
       }
@@ -230,10 +230,10 @@ public final class ScanAggregate extends IdOperator {
     private void account() {
       long bytes = 8L * totals.length;
       if (groups != null) {
-        bytes += groups.size() * GroupTable.bytesPerKey(false);
+        bytes += groups.size() * GroupTable.bytesPerKey(1);
       }
       for (GroupTable s : seen) {
-        bytes += s == null ? 0 : s.size() * GroupTable.bytesPerKey(true);
+        bytes += s == null ? 0 : s.size() * GroupTable.bytesPerKey(2);
       }
       while (bytes > reserved) {
         if (!memory.tryReserve(RESERVE_STEP)) {
@@ -252,7 +252,7 @@ public final class ScanAggregate extends IdOperator {
     void merge(Partial other) {
       int from = other.groups == null ? 1 : other.groups.size();
       for (int g = 0; g < from; g++) {
-        int to = groups == null ? 0 : groupOf(other.groups.keyA(g));
+        int to = groups == null ? 0 : groupOf(other.groups.key(g, 0));
         for (int a = 0; a < counts.length; a++) {
           totals[to * counts.length + a] += other.totals[g * counts.length + a];
         }
@@ -261,7 +261,7 @@ public final class ScanAggregate extends IdOperator {
         if (seen[a] != null) {
           GroupTable o = other.seen[a];
           for (int i = 0; i < o.size(); i++) {
-            seen[a].indexOf(o.keyA(i), o.keyB(i));
+            seen[a].indexOf(o.key(i, 0), o.key(i, 1));
           }
         }
       }
@@ -273,7 +273,7 @@ public final class ScanAggregate extends IdOperator {
       for (int a = 0; a < counts.length; a++) {
         if (seen[a] != null) {
           for (int i = 0; i < seen[a].size(); i++) {
-            int g = keyPart < 0 ? 0 : groupOf(seen[a].keyA(i));
+            int g = keyPart < 0 ? 0 : groupOf(seen[a].key(i, 0));
             totals[g * counts.length + a]++;
           }
         }
@@ -284,7 +284,7 @@ public final class ScanAggregate extends IdOperator {
         int at = out.append();
         int c = 0;
         if (groups != null) {
-          out.data[at + c++] = groups.keyA(g);
+          out.data[at + c++] = groups.key(g, 0);
         }
         for (int a = 0; a < counts.length; a++) {
           out.data[at + c++] = terms.count(totals[g * counts.length + a]);

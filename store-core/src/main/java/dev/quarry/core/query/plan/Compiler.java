@@ -36,7 +36,6 @@ import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
-import org.apache.jena.sparql.algebra.op.Op1;
 import org.apache.jena.sparql.algebra.op.OpAssign;
 import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpConditional;
@@ -44,6 +43,7 @@ import org.apache.jena.sparql.algebra.op.OpDatasetNames;
 import org.apache.jena.sparql.algebra.op.OpDisjunction;
 import org.apache.jena.sparql.algebra.op.OpDistinct;
 import org.apache.jena.sparql.algebra.op.OpExtend;
+import org.apache.jena.sparql.algebra.op.OpExtendAssign;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpGraph;
 import org.apache.jena.sparql.algebra.op.OpGroup;
@@ -429,17 +429,15 @@ public final class Compiler {
   }
 
   /** The binds of an assign or extend over {@code sub} (null if sub could not be built). */
-  private IdOperator bind(Op1 op, IdOperator sub) {
-    boolean assign = op instanceof OpAssign;
-    VarExprList binds =
-        assign ? ((OpAssign) op).getVarExprList() : ((OpExtend) op).getVarExprList();
+  private IdOperator bind(OpExtendAssign op, IdOperator sub) {
+    VarExprList binds = op.getVarExprList();
     IdOperator cur = sub;
     for (Var v : binds.getVars()) {
       if (cur == null) {
         return null;
       }
       Extend e = new Extend(cur, v, binds.getExpr(v), terms, cxt);
-      cur = (assign ? e.assign() : e).estimate(cur.estimate());
+      cur = (op instanceof OpAssign ? e.assign() : e).estimate(cur.estimate());
     }
     return cur;
   }
@@ -500,11 +498,11 @@ public final class Compiler {
    * find fewer than two rows per left row (nothing to stop early from).
    */
   private SemiJoin.Waves waves(Op pattern, List<Var> leftVars) {
-    List<Op1> binds = new ArrayList<>(); // outermost first
+    List<OpExtendAssign> binds = new ArrayList<>(); // outermost first
     Op core = pattern;
-    while (core instanceof OpAssign || core instanceof OpExtend) {
-      binds.add((Op1) core);
-      core = ((Op1) core).getSubOp();
+    while (core instanceof OpExtendAssign b) {
+      binds.add(b);
+      core = b.getSubOp();
     }
     Group group = Group.of(core);
     if (group == null || group.triples().size() < 2) {
