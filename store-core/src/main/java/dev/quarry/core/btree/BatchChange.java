@@ -261,7 +261,7 @@ final class BatchChange {
     while (i < m && i - start < BTree.MAX_LEAF_ROWS - 1) {
       int add =
           LeafCodec.entrySize(rows, i, start, width)
-              + ((i - start) % LeafCodec.RESTART_EVERY == 0 ? 2 : 0);
+              + ((i - start) % LeafCodec.RESTART_EVERY == 0 ? LeafCodec.RESTART_BYTES : 0);
       if (bytes + add > LeafCodec.capacity()) {
         break;
       }

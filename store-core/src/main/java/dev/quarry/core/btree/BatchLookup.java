@@ -29,16 +29,23 @@ final class BatchLookup {
   private final boolean[] hasLow = new boolean[BTree.MAX_DEPTH + 1];
   private final boolean[] hasHigh = new boolean[BTree.MAX_DEPTH + 1];
   private int depth; // inner levels on the path; the leaf's range is at [depth]
+  private final int[] levels = new int[BTree.MAX_DEPTH]; // of the nodes on the path
   private long leaf; // the current leaf; rows are decoded a restart block at a time
+  // The block last read: consecutive probes often fall in it, and then need no page read. It is
+  // copied out of the page whole but decoded only as far as a probe needs: a sparse probe stops
+  // half way on average.
   private final long[] block;
-  private final byte[] blockBytes; // the encoded deltas of the block being decoded
-  // The block last decoded: consecutive probes often fall in it, and then need no page read.
+  private final byte[] blockBytes; // the block's encoded deltas
+  private int decoded; // rows of the block decoded into `block`
+  private int bytePos; // where the next undecoded row starts in blockBytes
+  private final long[] nextBlockRow; // the first row of the block after it, if hasNextBlock
+  private boolean hasNextBlock;
   private long blockLeaf = -1;
   private int blockIndex;
   private int blockRows;
   private int leafRows;
   private int hint; // no row of the block before it is below the current probe's lo
-  private final int[] scratch = new int[2];
+  private final int[] scratch = new int[3];
   private long[] prefetch = new long[64];
   // What has been announced per level (node page, and the probe it reached), so a node visited
   // again for later probes is not announced again.
@@ -51,6 +58,7 @@ final class BatchLookup {
     this.width = tree.width;
     this.block = new long[LeafCodec.RESTART_EVERY * width];
     this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
+    this.nextBlockRow = new long[width];
     this.low = new long[BTree.MAX_DEPTH + 1][width];
     this.high = new long[BTree.MAX_DEPTH + 1][width];
   }
@@ -90,19 +98,34 @@ final class BatchLookup {
         && (!hasHigh[level] || Rows.compare(key, at, high[level], 0, width) < 0);
   }
 
-  /** From {@code page}, the node at level {@code depth}, down to the leaf for the key. */
+  /**
+   * From {@code page}, the node at level {@code depth}, down to the leaf for the key. A node's
+   * level is read with its search, so each node on the way is read once.
+   */
   private void descend(long page, long[] key, int at, int n) {
-    while (tree.reader.level(page) > 0) {
-      int d = depth++;
+    for (; ; ) {
+      int d = depth;
       pages[d] = page;
+      long child = choose(d, key, at);
+      if (child == LEAF) {
+        leaf = page; // only a root can be a leaf here
+        return;
+      }
+      depth++;
       announce(d, key, at, n);
-      page = choose(d, key, at);
+      if (levels[d] == 1) {
+        leaf = child;
+        return;
+      }
+      page = child;
     }
-    leaf = page;
   }
 
+  private static final long LEAF = -1;
+
   /**
-   * Picks the child of node {@code d} for the key, reading the node in place; records its range.
+   * Picks the child of node {@code d} for the key, reading the node in place; records its range and
+   * level. {@link #LEAF} if the node is a leaf.
    */
   private long choose(int d, long[] key, int at) {
     for (; ; ) {
@@ -110,11 +133,19 @@ final class BatchLookup {
       MemorySegment m = pool.memory();
       long base = pool.offset(BufferPool.frameOf(t));
       try {
+        if (!InnerNode.isInner(m, base)) {
+          if (pool.validate(t)) {
+            return LEAF;
+          }
+          continue;
+        }
+        int level = InnerNode.level(m, base);
         int count = InnerNode.count(m, base);
         int i = InnerNode.childIndex(m, base, width, key, at);
         long child = InnerNode.child(m, base, i);
         bounds(d, m, base, count, i);
         if (pool.validate(t)) {
+          levels[d] = level;
           counts[d] = count;
           index[d] = i;
           return child;
@@ -155,7 +186,8 @@ final class BatchLookup {
     // A probe was found at hint > 0, so the block's first row is below this (later) key.
     if (blockLeaf != leaf
         || blockRows == 0
-        || (hint == 0 && Rows.compare(block, 0, key, at, width) > 0)) {
+        || (hint == 0 && Rows.compare(block, 0, key, at, width) > 0)
+        || (hasNextBlock && Rows.compare(nextBlockRow, 0, key, at, width) <= 0)) {
       return -1;
     }
     int pos = lowerBound(hint, key, at);
@@ -171,6 +203,7 @@ final class BatchLookup {
     for (; ; ) {
       int n = blockRows;
       for (; pos < n; pos++) {
+        decodeTo(pos);
         int c = Rows.compare(block, pos * width, his, at, width);
         if (c > 0) {
           return true;
@@ -195,10 +228,22 @@ final class BatchLookup {
     }
   }
 
-  /** The first row of the block from {@code from} on that is not below the key: a binary search. */
+  /**
+   * The first row of the block from {@code from} on that is not below the key: a binary search over
+   * the rows decoded if the last of them is not below it, else decoding on until one is.
+   */
   private int lowerBound(int from, long[] key, int at) {
     int lo = from;
-    int hi = blockRows;
+    int hi = decoded - 1;
+    if (lo > hi || Rows.compare(block, hi * width, key, at, width) < 0) {
+      for (int k = Math.max(from, decoded); k < blockRows; k++) {
+        decodeTo(k);
+        if (Rows.compare(block, k * width, key, at, width) >= 0) {
+          return k;
+        }
+      }
+      return blockRows;
+    }
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       if (Rows.compare(block, mid * width, key, at, width) < 0) {
@@ -218,11 +263,25 @@ final class BatchLookup {
         b < 0 && blockLeaf == leaf && blockRows > 0 && Rows.compare(block, 0, key, at, width) <= 0
             ? blockIndex
             : 0;
-    blockRows = tree.reader.readBlock(leaf, b, from, key, at, block, blockBytes, scratch);
+    blockRows =
+        tree.reader.readBlock(leaf, b, from, key, at, block, blockBytes, scratch, nextBlockRow);
     leafRows = scratch[0];
     blockIndex = scratch[1];
+    hasNextBlock = scratch[2] == 1;
     blockLeaf = leaf;
+    decoded = Math.min(1, blockRows);
+    bytePos = 0;
     hint = 0;
+  }
+
+  /** Decodes the block's rows up to row {@code k}. */
+  private void decodeTo(int k) {
+    while (decoded <= k) {
+      bytePos =
+          LeafCodec.applyDelta(
+              blockBytes, bytePos, block, (decoded - 1) * width, decoded * width, width);
+      decoded++;
+    }
   }
 
   /** Moves to the leaf after the current one. */
@@ -236,7 +295,7 @@ final class BatchLookup {
     }
     long page = childAt(d, index[d] + 1);
     depth = d + 1;
-    while (tree.reader.level(page) > 0) {
+    while (levels[depth - 1] > 1) {
       int lv = depth++;
       pages[lv] = page;
       page = childAt(lv, 0);
@@ -252,10 +311,12 @@ final class BatchLookup {
       MemorySegment m = pool.memory();
       long base = pool.offset(BufferPool.frameOf(t));
       try {
+        int level = InnerNode.level(m, base);
         int count = InnerNode.count(m, base);
         long child = InnerNode.child(m, base, i);
         bounds(d, m, base, count, i);
         if (pool.validate(t)) {
+          levels[d] = level;
           counts[d] = count;
           index[d] = i;
           return child;

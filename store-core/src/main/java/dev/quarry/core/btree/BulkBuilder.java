@@ -44,13 +44,13 @@ final class BulkBuilder {
       System.arraycopy(row, 0, rows, count * width, width);
       int add =
           LeafCodec.entrySize(rows, count, 0, width)
-              + (count % LeafCodec.RESTART_EVERY == 0 ? 2 : 0);
+              + (count % LeafCodec.RESTART_EVERY == 0 ? LeafCodec.RESTART_BYTES : 0);
       if (bytes + add > LeafCodec.capacity() || count == BTree.MAX_LEAF_ROWS - 1) {
         last = flushLeaf(rows, count, last);
         System.arraycopy(row, 0, rows, 0, width);
         count = 0;
         bytes = 0;
-        add = LeafCodec.entrySize(rows, 0, 0, width) + 2;
+        add = LeafCodec.entrySize(rows, 0, 0, width) + LeafCodec.RESTART_BYTES;
       }
       bytes += add;
       count++;

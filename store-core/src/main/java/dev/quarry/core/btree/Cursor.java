@@ -133,7 +133,7 @@ public final class Cursor implements AutoCloseable {
 
   /** Decodes block {@code b} of the current leaf, or if negative the one that may hold key. */
   private void load(int b, long[] key) {
-    rowCount = tree.reader.readBlock(leaf, b, 0, key, 0, rows, blockBytes, scratch);
+    rowCount = tree.reader.readBlock(leaf, b, 0, key, 0, rows, blockBytes, scratch, null);
     leafRows = scratch[0];
     blockIndex = scratch[1];
   }
