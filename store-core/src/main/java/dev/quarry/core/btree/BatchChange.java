@@ -54,9 +54,17 @@ final class BatchChange {
     if (n == 0 || root == BTree.EMPTY) {
       return root;
     }
-    Level top = new BatchChange(tree, alloc, sorted, n, false).apply(root, 0, n);
+    BatchChange b = new BatchChange(tree, alloc, sorted, n, false);
+    int level = tree.reader.level(root);
+    Level top = b.apply(root, 0, n);
     if (top.count == 0) {
       return BTree.EMPTY;
+    }
+    // Removing rows can split a node too: a removed row leaves its neighbours' difference, which
+    // may take more bytes, and the rows after it fall on other restarts; a full leaf then no
+    // longer fits one page. A root that split grows the tree, as an insert's does.
+    while (top.count > 1) {
+      top = b.writeInners(++level, top.pages, top.separators, top.count, BTree.EMPTY);
     }
     long newRoot = top.pages[0];
     // A root left with one child is replaced by that child.
