@@ -101,7 +101,10 @@ public class QueryDifferentialTest {
       "FILTER(?d >= " + rnd.nextInt(10) + " && ?c > ?d - 3) ",
       "FILTER(?b != <http://ex/r" + rnd.nextInt(25) + ">) ",
       "FILTER(?c < ?d + 2) ",
-      "FILTER(?a = <http://ex/r" + rnd.nextInt(25) + ">) "
+      "FILTER(?a = <http://ex/r" + rnd.nextInt(25) + ">) ",
+      // Between variables: IRIs equal only themselves, literals may equal others by value.
+      "FILTER(?c = ?d) ",
+      "FILTER(?b = ?c || ?a != ?d) "
     };
     if (rnd.nextInt(2) == 0) {
       body = placed[rnd.nextInt(placed.length)] + body;

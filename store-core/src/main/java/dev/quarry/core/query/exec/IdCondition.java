@@ -27,12 +27,13 @@ import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 /**
- * A filter condition decided on ids where ids suffice: sameTerm, = and != against an IRI or between
- * identical terms, bound(), and comparisons of integers or decimals held inline with the same
- * datatype (their ids are in value order), and of inline dates and dateTimes whose zones allow it.
- * A side of a comparison may be arithmetic over the row's variables ({@code ?x < ?y + 120}): it is
- * computed by ARQ once per distinct value of its variables and compared as an id. Anything else
- * answers {@link #UNKNOWN} and is evaluated on decoded terms.
+ * A filter condition decided on ids where ids suffice: sameTerm, = and != against an IRI, between
+ * identical terms, or where either side is an IRI or blank node (told by decoding the id, once per
+ * id), bound(), and comparisons of integers or decimals held inline with the same datatype (their
+ * ids are in value order), and of inline dates and dateTimes whose zones allow it. A side of a
+ * comparison may be arithmetic over the row's variables ({@code ?x < ?y + 120}): it is computed by
+ * ARQ once per distinct value of its variables and compared as an id. Anything else answers {@link
+ * #UNKNOWN} and is evaluated on decoded terms.
  */
 abstract class IdCondition {
   static final int FALSE = 0;
@@ -66,16 +67,18 @@ abstract class IdCondition {
       return test(a, b, (x, y) -> x == y ? TRUE : FALSE);
     }
     boolean iri = a.isIri() || b.isIri();
-    if (e instanceof E_Equals) {
-      return test(
-          a, b, (x, y) -> x == y && (iri || selfEqual(x)) ? TRUE : iri ? FALSE : compare(x, y, 0));
-    }
-    if (e instanceof E_NotEquals) {
-      return test(
-          a,
-          b,
-          (x, y) ->
-              x == y && (iri || selfEqual(x)) ? FALSE : iri ? TRUE : negate(compare(x, y, 0)));
+    if (e instanceof E_Equals || e instanceof E_NotEquals) {
+      SameOnly same = new SameOnly(terms);
+      Decide equal =
+          (x, y) -> {
+            if (x == y) {
+              return iri || selfEqual(x) || same.test(x) ? TRUE : compare(x, y, 0);
+            }
+            return iri || same.test(x) || same.test(y) ? FALSE : compare(x, y, 0);
+          };
+      return e instanceof E_Equals
+          ? test(a, b, equal)
+          : test(a, b, (x, y) -> negate(equal.on(x, y)));
     }
     if (e instanceof E_LessThan) {
       return test(a, b, (x, y) -> compare(x, y, -1));
@@ -154,6 +157,35 @@ abstract class IdCondition {
         || t == InlineValues.TAG_DATETIME
         || t == InlineValues.TAG_DATE
         || t == InlineValues.TAG_SHORT_STRING;
+  }
+
+  /**
+   * Whether a term is an IRI or a blank node, which = only itself (a literal may = another term),
+   * decided once per id: a few ids recur over many rows, and decoding one costs a lookup.
+   */
+  private static final class SameOnly {
+    private static final long YES = 1L << 63; // term ids leave the top bit clear
+    private final TermSpace terms;
+    private final long[] memo = new long[64]; // id, with YES set if it is an IRI or blank node
+
+    SameOnly(TermSpace terms) {
+      this.terms = terms;
+    }
+
+    boolean test(long id) {
+      if (NodeIds.isInline(id)) {
+        return false; // a literal
+      }
+      int i = (int) (id ^ (id >>> 7)) & (memo.length - 1);
+      long m = memo[i];
+      if ((m & ~YES) == id && m != 0) {
+        return m < 0;
+      }
+      Node n = terms.decode(id);
+      boolean same = n.isURI() || n.isBlank();
+      memo[i] = same ? id | YES : id;
+      return same;
+    }
   }
 
   private static int negate(int v) {

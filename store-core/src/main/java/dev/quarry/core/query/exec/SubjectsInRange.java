@@ -16,14 +16,20 @@ import java.util.Arrays;
 final class SubjectsInRange {
   final long[] ranges;
   private final long[] objects;
-  private final long[] graphs;
+  private final long[] graphs; // null when every quad is in oneGraph: a cache miss less a row
+  private final long oneGraph;
   private final int n;
   private final LongChains bySubject;
 
   private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n) {
     this.ranges = ranges;
     this.objects = o;
-    this.graphs = g;
+    int i = 1;
+    while (i < n && g[i] == g[0]) {
+      i++;
+    }
+    this.graphs = i < n ? g : null;
+    this.oneGraph = n > 0 ? g[0] : 0;
     this.n = n;
     this.bySubject = new LongChains(s, n);
   }
@@ -144,7 +150,7 @@ final class SubjectsInRange {
   }
 
   long graph(int i) {
-    return graphs[i];
+    return graphs == null ? oneGraph : graphs[i];
   }
 
   int size() {
