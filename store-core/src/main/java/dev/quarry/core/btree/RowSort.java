@@ -13,6 +13,94 @@ public final class RowSort {
     quick(a, 0, n - 1, width, tmp);
   }
 
+  /**
+   * {@link #sort} for rows that differ mostly in one column, as a batch of lookups for one pattern
+   * does (one subject or object per row, the rest shared or following from it), when the rows come
+   * in order of their last column (then rows equal but for it keep that order): a stable radix sort
+   * of (first differing column, position) moves each row once, where the quicksort moves whole rows
+   * at every swap; if the rows are not then in order (another column breaks ties differently), the
+   * quicksort finishes the job.
+   */
+  public static void sortByFirstDifference(long[] a, int n, int width) {
+    int c = firstDifference(a, n, width);
+    if (c < 0) {
+      return; // every row is the same
+    }
+    if (n >= 64) {
+      int[] order = radixOrder(a, n, width, c);
+      long[] moved = new long[n * width];
+      for (int i = 0; i < n; i++) {
+        System.arraycopy(a, order[i] * width, moved, i * width, width);
+      }
+      System.arraycopy(moved, 0, a, 0, n * width);
+      if (inOrder(a, n, width)) {
+        return;
+      }
+    }
+    sort(a, n, width);
+  }
+
+  /** The first column in which some row differs from row 0, or -1. */
+  private static int firstDifference(long[] a, int n, int width) {
+    for (int c = 0; c < width; c++) {
+      for (int i = 1; i < n; i++) {
+        if (a[i * width + c] != a[c]) {
+          return c;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The rows' positions ordered by column {@code c} (unsigned), stable: least significant byte
+   * first, skipping bytes in which every value is the same (the high bytes of ids).
+   */
+  private static int[] radixOrder(long[] a, int n, int width, int c) {
+    long[] keys = new long[n];
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = a[i * width + c];
+      order[i] = i;
+    }
+    long[] keys2 = new long[n];
+    int[] order2 = new int[n];
+    int[] count = new int[257];
+    for (int shift = 0; shift < 64; shift += 8) {
+      java.util.Arrays.fill(count, 0);
+      for (int i = 0; i < n; i++) {
+        count[(int) ((keys[i] >>> shift) & 0xFF) + 1]++;
+      }
+      if (count[(int) ((keys[0] >>> shift) & 0xFF) + 1] == n) {
+        continue;
+      }
+      for (int b = 0; b < 256; b++) {
+        count[b + 1] += count[b];
+      }
+      for (int i = 0; i < n; i++) {
+        int to = count[(int) ((keys[i] >>> shift) & 0xFF)]++;
+        keys2[to] = keys[i];
+        order2[to] = order[i];
+      }
+      long[] k = keys;
+      keys = keys2;
+      keys2 = k;
+      int[] o = order;
+      order = order2;
+      order2 = o;
+    }
+    return order;
+  }
+
+  private static boolean inOrder(long[] a, int n, int width) {
+    for (int i = 1; i < n; i++) {
+      if (cmp(a, i - 1, i, width) > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Removes adjacent equal rows of a sorted array; returns the new count. */
   public static int dedupe(long[] a, int n, int width) {
     if (n == 0) {

@@ -81,7 +81,7 @@ final class VectoredLookup {
       rows[at + O_HI] = probes.objectHi(p);
       rows[at + NUMBER] = p;
     }
-    RowSort.sort(rows, n, WIDTH);
+    RowSort.sortByFirstDifference(rows, n, WIDTH); // rows are in order of NUMBER, the last column
     // first[u]: where the sorted probes of unique probe u start.
     long[] los = new long[n * KEY];
     long[] his = new long[n * KEY];
