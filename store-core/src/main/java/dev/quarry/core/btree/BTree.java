@@ -80,10 +80,10 @@ public final class BTree {
   static final int DENSE_PROBES = 256;
 
   /**
-   * Rows a scan may read per probe and still beat the batched lookup. A probe in a batch costs
-   * less since leaves have restart heads and blocks decode only as far as a probe needs: at BSBM
-   * 10M, BI Q1's 17,376 reviewers among 284,800 rows (16 a probe) took 9.1 ms by the scan (a row
-   * read and merged about 32 ns) and 6.7 ms by the batch (385 ns a probe). Break-even is near 12.
+   * Rows a scan may read per probe and still beat the batched lookup. A probe in a batch costs less
+   * since leaves have restart heads and blocks decode only as far as a probe needs: at BSBM 10M, BI
+   * Q1's 17,376 reviewers among 284,800 rows (16 a probe) took 9.1 ms by the scan (a row read and
+   * merged about 32 ns) and 6.7 ms by the batch (385 ns a probe). Break-even is near 12.
    */
   static final int SCAN_ROWS_PER_PROBE = 12;
 
