@@ -38,14 +38,13 @@ final class BatchLookup {
   private final byte[] blockBytes; // the block's encoded deltas
   private int decoded; // rows of the block decoded into `block`
   private int bytePos; // where the next undecoded row starts in blockBytes
-  private final long[] nextBlockRow; // the first row of the block after it, if hasNextBlock
-  private boolean hasNextBlock;
+  private final long[] nextBlockRow; // the first row of the block after it, if there is one
   private long blockLeaf = -1;
   private int blockIndex;
   private int blockRows;
   private int leafRows;
   private int hint; // no row of the block before it is below the current probe's lo
-  private final int[] scratch = new int[3];
+  private final int[] scratch = new int[2];
   private long[] prefetch = new long[64];
   // What has been announced per level (node page, and the probe it reached), so a node visited
   // again for later probes is not announced again.
@@ -128,6 +127,15 @@ final class BatchLookup {
    * level. {@link #LEAF} if the node is a leaf.
    */
   private long choose(int d, long[] key, int at) {
+    return enter(d, key, at, -1);
+  }
+
+  /**
+   * Enters node {@code d}: picks child {@code i}, or with {@code key} the child that holds it, and
+   * records the choice, the child's range and the node's level and size. {@link #LEAF} if the node
+   * is a leaf.
+   */
+  private long enter(int d, long[] key, int at, int i) {
     for (; ; ) {
       long t = pool.readOptimistic(pages[d]);
       MemorySegment m = pool.memory();
@@ -141,13 +149,13 @@ final class BatchLookup {
         }
         int level = InnerNode.level(m, base);
         int count = InnerNode.count(m, base);
-        int i = InnerNode.childIndex(m, base, width, key, at);
-        long child = InnerNode.child(m, base, i);
-        bounds(d, m, base, count, i);
+        int c = key != null ? InnerNode.childIndex(m, base, width, key, at) : i;
+        long child = InnerNode.child(m, base, c);
+        bounds(d, m, base, count, c);
         if (pool.validate(t)) {
           levels[d] = level;
           counts[d] = count;
-          index[d] = i;
+          index[d] = c;
           return child;
         }
       } catch (RuntimeException e) {
@@ -187,7 +195,7 @@ final class BatchLookup {
     if (blockLeaf != leaf
         || blockRows == 0
         || (hint == 0 && Rows.compare(block, 0, key, at, width) > 0)
-        || (hasNextBlock && Rows.compare(nextBlockRow, 0, key, at, width) <= 0)) {
+        || (moreBlocks() && Rows.compare(nextBlockRow, 0, key, at, width) <= 0)) {
       return -1;
     }
     int pos = lowerBound(hint, key, at);
@@ -215,7 +223,7 @@ final class BatchLookup {
           return true; // rows are unique: the next is past hi
         }
       }
-      if ((blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows) {
+      if (moreBlocks()) {
         load(blockIndex + 1, null, 0);
       } else if (!hasHigh[depth]
           || Rows.compare(high[depth], 0, his, at, width) > 0
@@ -267,11 +275,15 @@ final class BatchLookup {
         tree.reader.readBlock(leaf, b, from, key, at, block, blockBytes, scratch, nextBlockRow);
     leafRows = scratch[0];
     blockIndex = scratch[1];
-    hasNextBlock = scratch[2] == 1;
     blockLeaf = leaf;
     decoded = Math.min(1, blockRows);
     bytePos = 0;
     hint = 0;
+  }
+
+  /** True if the leaf has a block after the current one. */
+  private boolean moreBlocks() {
+    return (blockIndex + 1) * LeafCodec.RESTART_EVERY < leafRows;
   }
 
   /** Decodes the block's rows up to row {@code k}. */
@@ -304,29 +316,9 @@ final class BatchLookup {
     return true;
   }
 
-  /** Child {@code i} of node {@code d}, recording it as the chosen one and its range. */
+  /** Child {@code i} of inner node {@code d}, recording it as the chosen one and its range. */
   private long childAt(int d, int i) {
-    for (; ; ) {
-      long t = pool.readOptimistic(pages[d]);
-      MemorySegment m = pool.memory();
-      long base = pool.offset(BufferPool.frameOf(t));
-      try {
-        int level = InnerNode.level(m, base);
-        int count = InnerNode.count(m, base);
-        long child = InnerNode.child(m, base, i);
-        bounds(d, m, base, count, i);
-        if (pool.validate(t)) {
-          levels[d] = level;
-          counts[d] = count;
-          index[d] = i;
-          return child;
-        }
-      } catch (RuntimeException e) {
-        if (pool.validate(t)) {
-          throw e;
-        }
-      }
-    }
+    return enter(d, null, 0, i);
   }
 
   /**

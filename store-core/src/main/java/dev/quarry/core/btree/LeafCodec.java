@@ -184,27 +184,13 @@ final class LeafCodec {
   }
 
   /**
-   * Decodes the {@code n} rows of restart block {@code block} into {@code out} from 0. The deltas
-   * are copied out of the page in one piece ({@code bytes}, at least {@link #maxDeltaBytes}) and
-   * decoded from there: a read of the page per byte costs bounds and liveness checks each.
+   * Decodes the {@code n} rows of restart block {@code block} into {@code out} from 0, from the
+   * deltas {@link #copyBlock} copied out in one piece: a read of the page per byte costs bounds and
+   * liveness checks each.
    */
   static void decodeBlock(
       MemorySegment m, long base, int width, int block, int n, long[] out, byte[] bytes) {
-    long pos = restartOffset(m, base, block);
-    for (int c = 0; c < width; c++) {
-      out[c] = m.get(LONG, pos);
-      pos += 8;
-    }
-    if (n == 1) {
-      return;
-    }
-    int restarts = Short.toUnsignedInt(m.get(SHORT, base + RESTARTS));
-    long end =
-        block + 1 < restarts
-            ? restartOffset(m, base, block + 1)
-            : base + Short.toUnsignedInt(m.get(SHORT, base + END));
-    int len = (int) Math.min(end - pos, bytes.length);
-    MemorySegment.copy(m, BYTE, pos, bytes, 0, len);
+    copyBlock(m, base, width, block, out, bytes, null);
     int p = 0;
     for (int k = 1; k < n; k++) {
       p = applyDelta(bytes, p, out, (k - 1) * width, k * width, width);
@@ -215,10 +201,10 @@ final class LeafCodec {
    * Copies restart block {@code block} out of the page without decoding its deltas: its first row
    * into {@code out[0..width)}, its encoded deltas into {@code bytes} (at least {@link
    * #maxDeltaBytes}), for {@link #applyDelta(byte[], int, long[], int, int, int)} to decode as far
-   * as the caller needs. The next block's first row goes to {@code next}; returns false if this is
-   * the leaf's last block (then {@code next} is untouched).
+   * as the caller needs; and, if {@code next} is given and the block is not the leaf's last, the
+   * next block's first row into {@code next}.
    */
-  static boolean copyBlock(
+  static void copyBlock(
       MemorySegment m, long base, int width, int block, long[] out, byte[] bytes, long[] next) {
     long pos = restartOffset(m, base, block);
     for (int c = 0; c < width; c++) {
@@ -232,12 +218,9 @@ final class LeafCodec {
             ? base + Short.toUnsignedInt(m.get(SHORT, base + END))
             : restartOffset(m, base, block + 1);
     MemorySegment.copy(m, BYTE, pos, bytes, 0, (int) Math.min(end - pos, bytes.length));
-    if (!last) {
-      for (int c = 0; c < width; c++) {
-        next[c] = m.get(LONG, end + 8L * c);
-      }
+    for (int c = 0; next != null && !last && c < width; c++) {
+      next[c] = m.get(LONG, end + 8L * c);
     }
-    return !last;
   }
 
   /**

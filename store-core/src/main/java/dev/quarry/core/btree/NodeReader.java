@@ -94,9 +94,9 @@ final class NodeReader {
    * from block {@code known}, whose first row is known to be <= key, or 0); returns the rows
    * decoded, 0 past the last block. {@code info} gets the leaf's row count and the block; {@code
    * bytes} is the caller's scratch ({@link LeafCodec#maxDeltaBytes}). With {@code next} given, only
-   * the block's first row is decoded and its deltas are left in {@code bytes} for the caller (see
-   * {@link LeafCodec#copyBlock}); the next block's first row goes to {@code next} and {@code
-   * info[2]} is 1 if there is one.
+   * the block's first row is decoded and its deltas are left in {@code bytes} for the caller, the
+   * next block's first row (if the block is not the last) in {@code next}: {@link
+   * LeafCodec#copyBlock}.
    */
   int readBlock(
       long page,
@@ -124,18 +124,14 @@ final class NodeReader {
         }
         int from = b * LeafCodec.RESTART_EVERY;
         int n = Math.max(0, Math.min(LeafCodec.RESTART_EVERY, count - from));
-        boolean more = false;
         if (n > 0 && next != null) {
-          more = LeafCodec.copyBlock(m, base, width, b, buf, bytes, next);
+          LeafCodec.copyBlock(m, base, width, b, buf, bytes, next);
         } else if (n > 0) {
           LeafCodec.decodeBlock(m, base, width, b, n, buf, bytes);
         }
         if (pool.validate(t)) {
           info[0] = count;
           info[1] = b;
-          if (next != null) {
-            info[2] = more ? 1 : 0;
-          }
           return n;
         }
       } catch (RuntimeException e) {

@@ -1,5 +1,7 @@
 package dev.quarry.core.btree;
 
+import java.util.Arrays;
+
 /**
  * Sorts rows held flat in a long array (row {@code i} at {@code i * width}) in unsigned column
  * order, in place: a quicksort (median of three, insertion sort for short runs) that swaps whole
@@ -67,7 +69,7 @@ public final class RowSort {
     int[] order2 = new int[n];
     int[] count = new int[257];
     for (int shift = 0; shift < 64; shift += 8) {
-      java.util.Arrays.fill(count, 0);
+      Arrays.fill(count, 0);
       for (int i = 0; i < n; i++) {
         count[(int) ((keys[i] >>> shift) & 0xFF) + 1]++;
       }

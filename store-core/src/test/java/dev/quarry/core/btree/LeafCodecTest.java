@@ -22,31 +22,42 @@ class LeafCodecTest {
 
   @Test
   void restartSearchByHeadsMatchesRowByRowSearch() {
-    Random rnd = new Random(11);
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment page = arena.allocate(Pages.PAGE_SIZE, 8);
-      for (int round = 0; round < 300; round++) {
-        long[] rows = leafRows(rnd, round % 5);
-        LeafCodec.encode(rows, 0, rows.length / WIDTH, WIDTH, page, 0, 1);
-        assertEquals(LeafCodec.KIND, page.get(ValueLayout.JAVA_SHORT, Pages.KIND_OFFSET));
-        assertSearchesFindWhatTheRowsSay(page, rows, rnd);
-      }
-    }
+    forEachLeaf(
+        11,
+        300,
+        (page, rows, rnd) -> {
+          assertEquals(LeafCodec.KIND, page.get(ValueLayout.JAVA_SHORT, Pages.KIND_OFFSET));
+          assertSearchesFindWhatTheRowsSay(page, rows, rnd);
+        });
   }
 
   @Test
   void leavesWithoutHeadsAreStillReadAndSearched() {
-    Random rnd = new Random(12);
+    forEachLeaf(
+        12,
+        100,
+        (page, rows, rnd) -> {
+          // The older kind had the same rows and offsets and nothing where the heads now are.
+          page.set(ValueLayout.JAVA_SHORT, Pages.KIND_OFFSET, LeafCodec.KIND_NO_HEADS);
+          long[] decoded = LeafCodec.decodeAll(page, 0, new long[0]);
+          assertArrayEquals(rows, Arrays.copyOf(decoded, rows.length));
+          assertSearchesFindWhatTheRowsSay(page, rows, rnd);
+        });
+  }
+
+  private interface LeafCheck {
+    void check(MemorySegment page, long[] rows, Random rnd);
+  }
+
+  /** Encodes {@code rounds} random leaves (the shapes in turn) into one page, checking each. */
+  private static void forEachLeaf(long seed, int rounds, LeafCheck check) {
+    Random rnd = new Random(seed);
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment page = arena.allocate(Pages.PAGE_SIZE, 8);
-      for (int round = 0; round < 100; round++) {
+      for (int round = 0; round < rounds; round++) {
         long[] rows = leafRows(rnd, round % 5);
         LeafCodec.encode(rows, 0, rows.length / WIDTH, WIDTH, page, 0, 1);
-        // The older kind had the same rows and offsets and nothing where the heads now are.
-        page.set(ValueLayout.JAVA_SHORT, Pages.KIND_OFFSET, LeafCodec.KIND_NO_HEADS);
-        long[] decoded = LeafCodec.decodeAll(page, 0, new long[0]);
-        assertArrayEquals(rows, Arrays.copyOf(decoded, rows.length));
-        assertSearchesFindWhatTheRowsSay(page, rows, rnd);
+        check.check(page, rows, rnd);
       }
     }
   }

@@ -16,20 +16,14 @@ import java.util.Arrays;
 final class SubjectsInRange {
   final long[] ranges;
   private final long[] objects;
-  private final long[] graphs; // null when every quad is in oneGraph: a cache miss less a row
-  private final long oneGraph;
+  private final long[] graphs;
   private final int n;
   private final LongChains bySubject;
 
   private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n) {
     this.ranges = ranges;
     this.objects = o;
-    int i = 1;
-    while (i < n && g[i] == g[0]) {
-      i++;
-    }
-    this.graphs = i < n ? g : null;
-    this.oneGraph = n > 0 ? g[0] : 0;
+    this.graphs = g;
     this.n = n;
     this.bySubject = new LongChains(s, n);
   }
@@ -150,7 +144,7 @@ final class SubjectsInRange {
   }
 
   long graph(int i) {
-    return graphs == null ? oneGraph : graphs[i];
+    return graphs[i];
   }
 
   int size() {
