@@ -75,7 +75,9 @@ class WholePatternJoinTest {
             "SELECT * { ex:hub ex:link ?x . ?x ex:kind ex:K }",
             "SELECT ?v (COUNT(*) AS ?n) { ex:hub ex:link ?x . ?x ex:val ?v } GROUP BY ?v",
             "SELECT * { GRAPH ex:g { ex:hub ex:glink ?x . ?x ex:val ?v } }",
-            "SELECT * { ex:hub ex:link ?x . ?x ex:val ?v FILTER(STR(?v) != \"20\") }")) {
+            "SELECT * { ex:hub ex:link ?x . ?x ex:val ?v FILTER(STR(?v) != \"20\") }",
+            // Rows whose subject is unbound (the second branch's) match every value.
+            "SELECT * { { ex:hub ex:link ?x } UNION { VALUES ?y { 1 2 } } ?x ex:val ?v }")) {
       String plan = plan(q);
       assertTrue(plan.contains("[read whole: "), plan);
     }
