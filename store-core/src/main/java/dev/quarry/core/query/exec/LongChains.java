@@ -9,7 +9,7 @@ import java.util.Arrays;
  * subject) and a hash join's right rows on one variable ({@link HashJoin}, by that id; a {@code
  * HashMap} of boxed keys and lists cost it about 100 ns a left row).
  */
-final class LongChains {
+final class LongChains implements KeyedEntries {
   private final long[] slotKeys;
   private final int[] slotHeads;
   private final int[] next;
@@ -43,12 +43,13 @@ final class LongChains {
     return slot;
   }
 
-  /** The first entry with {@code key}, or -1; {@link #next} gives the others. */
-  int first(long key) {
+  @Override
+  public int first(long key) {
     return slotHeads[slot(key)];
   }
 
-  int next(int i) {
+  @Override
+  public int next(int i) {
     return next[i];
   }
 }

@@ -18,14 +18,16 @@ final class SubjectsInRange {
   private final long[] objects;
   private final long[] graphs;
   private final int n;
-  private final LongChains bySubject;
+  // A directory when the subjects came ascending (a scan of PSOG), else a hash table.
+  private final KeyedEntries bySubject;
 
   private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n) {
     this.ranges = ranges;
     this.objects = o;
     this.graphs = g;
     this.n = n;
-    this.bySubject = new LongChains(s, n);
+    SortedKeys sorted = SortedKeys.of(s, n);
+    this.bySubject = sorted != null ? sorted : new LongChains(s, n);
   }
 
   /**

@@ -1,0 +1,120 @@
+package dev.quarry.core.query.exec;
+
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A pattern read whole and probed by many rows, as BSBM BI Q1 at 10M does (285,000 reviews, their
+ * reviewer each, probed by 114,000 reviews): ns per probe into the hash table ({@link LongChains})
+ * row by row or located sixteen at a time before any is read (as {@code PatternJoin.fromTable}
+ * does), and into it or the bucket directory ({@link SortedKeys}) with the build counted in, as
+ * each query pays it.
+ *
+ * <pre>./mvnw -q -Pjmh -pl store-core test-compile exec:exec -Djmh.args="WholeReadProbe -f 1"</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class WholeReadProbeBenchmark {
+  static final int PROBES = 114_706;
+  private static final int GROUP = 16;
+
+  @Param({"284800"})
+  int quads;
+
+  private long[] subjects;
+  private long[] objects;
+  private LongChains chains;
+  private SortedKeys sorted;
+  private long[] keys;
+  private final int[] heads = new int[GROUP];
+
+  @Setup(Level.Trial)
+  public void build() {
+    Random rnd = new Random(42);
+    subjects = new long[quads];
+    objects = new long[quads];
+    long s = 1 << 20;
+    for (int i = 0; i < quads; i++) {
+      // Ascending ids with gaps (a review's other terms take ids between), one quad each.
+      s += 1 + rnd.nextInt(12);
+      subjects[i] = s;
+      objects[i] = rnd.nextLong() >>> 8;
+    }
+    chains = new LongChains(subjects, quads);
+    sorted = SortedKeys.of(subjects, quads);
+    keys = new long[PROBES];
+    for (int i = 0; i < PROBES; i++) {
+      keys[i] = subjects[rnd.nextInt(quads)];
+    }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long chainsRowByRow() {
+    long sum = 0;
+    for (long k : keys) {
+      for (int q = chains.first(k); q >= 0; q = chains.next(q)) {
+        sum += objects[q];
+      }
+    }
+    return sum;
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long chainsGrouped() {
+    return grouped(chains);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long sortedKeysGrouped() {
+    return grouped(sorted);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long chainsBuiltAndProbed() {
+    return grouped(new LongChains(subjects, quads));
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long sortedKeysBuiltAndProbed() {
+    return grouped(SortedKeys.of(subjects, quads));
+  }
+
+  /** Every key's objects summed, sixteen keys located before their entries are read. */
+  private long grouped(KeyedEntries t) {
+    long sum = 0;
+    for (int r = 0; r < keys.length; r += GROUP) {
+      int n = Math.min(GROUP, keys.length - r);
+      for (int i = 0; i < n; i++) {
+        heads[i] = t.first(keys[r + i]);
+      }
+      for (int i = 0; i < n; i++) {
+        for (int q = heads[i]; q >= 0; q = t.next(q)) {
+          sum += objects[q];
+        }
+      }
+    }
+    return sum;
+  }
+}

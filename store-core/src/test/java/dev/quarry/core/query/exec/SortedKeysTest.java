@@ -1,0 +1,79 @@
+package dev.quarry.core.query.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The bucket directory finds exactly the entries a linear search finds, for any key. */
+class SortedKeysTest {
+  /** Every entry with the key, in order, as SortedKeys gives them. */
+  private static List<Integer> found(SortedKeys t, long key) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = t.first(key); i >= 0; i = t.next(i)) {
+      out.add(i);
+    }
+    return out;
+  }
+
+  private static List<Integer> linear(long[] keys, int n, long key) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (keys[i] == key) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  private static void sameAsLinear(long[] keys, int n, Random rnd) {
+    SortedKeys t = SortedKeys.of(keys, n);
+    assertNotNull(t, Arrays.toString(Arrays.copyOf(keys, Math.min(n, 20))));
+    for (int i = 0; i < n; i++) {
+      assertEquals(linear(keys, n, keys[i]), found(t, keys[i]), "key " + keys[i]);
+      for (long d : new long[] {-1, 1}) {
+        assertEquals(linear(keys, n, keys[i] + d), found(t, keys[i] + d), "key " + (keys[i] + d));
+      }
+    }
+    for (int k = 0; k < 200; k++) {
+      long key = rnd.nextLong();
+      assertEquals(linear(keys, n, key), found(t, key), "key " + key);
+    }
+  }
+
+  @Test
+  void findsWhatALinearSearchFinds() {
+    Random rnd = new Random(11);
+    for (int round = 0; round < 40; round++) {
+      int n = 1 + rnd.nextInt(3000);
+      long[] keys = new long[n + 5]; // longer than n: entries past n are not the table's
+      long k = round % 3 == 0 ? Long.MAX_VALUE - 1000 : rnd.nextInt(1000); // across the sign bit
+      int maxGap = round % 4 == 0 ? 1 : round % 4 == 1 ? 10 : 1000;
+      for (int i = 0; i < n; i++) {
+        k += rnd.nextInt(3) == 0 ? 0 : 1 + rnd.nextInt(maxGap); // a third repeat the key before
+        keys[i] = k;
+      }
+      Arrays.fill(keys, n, keys.length, k + 1);
+      sameAsLinear(keys, n, rnd);
+    }
+    sameAsLinear(new long[] {42}, 1, rnd);
+    sameAsLinear(new long[] {0, -1}, 2, rnd); // the whole unsigned range
+  }
+
+  @Test
+  void keysOutOfOrderOrBunchedAreRefused() {
+    assertNull(SortedKeys.of(new long[] {5, 3, 9}, 3));
+    assertNull(SortedKeys.of(new long[] {-1, 0}, 2)); // unsigned: -1 is the largest
+    long[] bunched = new long[1000];
+    for (int i = 0; i < bunched.length; i++) {
+      bunched[i] = i < 999 ? i : 1L << 40; // all but one in the first bucket
+    }
+    assertNull(SortedKeys.of(bunched, bunched.length));
+    assertNull(SortedKeys.of(new long[0], 0));
+  }
+}
