@@ -97,6 +97,16 @@ class WholePatternJoinTest {
     assertFalse(limited.contains("read whole"), limited);
     assertEquals(
         5, twins.quarry(PREFIX + "SELECT * { ex:hub ex:link ?x . ?x ex:val ?v } LIMIT 5").size());
+    // Probed subjects with values in both graphs: each graph's own values only.
+    String values = "VALUES ?x { ex:x2 ex:x4 ex:x6 ex:x8 ex:x9 } ";
+    for (String q :
+        List.of(
+            "SELECT * { " + values + "?x ex:val ?v }",
+            "SELECT * { " + values + "GRAPH ex:g { ?x ex:val ?v } }",
+            "SELECT * { " + values + "GRAPH ?g { ?x ex:val ?v } }")) {
+      String plan = plan(q);
+      assertFalse(plan.contains("read whole"), plan);
+    }
   }
 
   @Test

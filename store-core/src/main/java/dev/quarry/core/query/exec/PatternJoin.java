@@ -116,6 +116,10 @@ public final class PatternJoin extends IdOperator {
   // Every quad a scan reads is a row (no inference, no graph variable, no variable repeated or
   // bound by the input): rows are written without the checks of emit.
   private final boolean plain;
+  // A match found by a probe agrees with the row's bound positions (the probe was made from them):
+  // it is the row plus its fresh columns, written without the checks of emit (no inference, no
+  // graph variable, no variable repeated in the pattern; a new column for each fresh variable).
+  private final boolean direct;
   // Positions to look up with the value of an input column they must equal (see equalTo).
   private int[] equalTo;
   private java.util.function.LongPredicate equalMeansSame;
@@ -171,6 +175,11 @@ public final class PatternJoin extends IdOperator {
       }
     }
     this.plain = rules == null && graphVar == null && !repeated && !bound;
+    int fresh = 0;
+    for (int k = 0; k < 3; k++) {
+      fresh += cols[k] >= inWidth ? 1 : 0;
+    }
+    this.direct = rules == null && graphVar == null && !repeated && vars.size() == inWidth + fresh;
   }
 
   /**
@@ -604,9 +613,27 @@ public final class PatternJoin extends IdOperator {
     }
   }
 
+  private void setIfUnbound(long[] data, int at, int col, long id) {
+    if (col >= 0 && (col >= inWidth || data[at + col] == 0)) {
+      data[at + col] = id;
+    }
+  }
+
   /** Adds the output rows of one matching quad for input row {@code r}, if it fits the row. */
   private void emit(Rows out, Rows rows, int r, long rowKey, long g, long s, long p, long o) {
     int base = r * rows.width;
+    if (direct) {
+      if (g == graph) {
+        int at = out.reserve(1);
+        long[] data = out.data;
+        System.arraycopy(rows.data, base, data, at, inWidth);
+        // A column of the input the row left unbound (0) takes the match's value too.
+        setIfUnbound(data, at, cols[0], s);
+        setIfUnbound(data, at, cols[1], p);
+        setIfUnbound(data, at, cols[2], o);
+      }
+      return;
+    }
     if (gCol < 0 ? g != graph : !named(g) || (gInInput && !agrees(rows.data[base + gCol], g))) {
       return;
     }
