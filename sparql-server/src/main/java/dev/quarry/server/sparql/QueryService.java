@@ -36,10 +36,17 @@ public final class QueryService {
   private final QueryTemplates templates;
   private final MemoryLimits memory;
 
-  /** A query ready to run: parsed, checked, with its format and dataset. */
-  /** A query ready to run; {@code timeout} zero: none. */
+  /**
+   * A query ready to run: parsed, checked, with its format and dataset; {@code timeout} zero: none;
+   * {@code algebra} its optimized algebra if its shape's was reused, else null (ARQ makes it).
+   */
   public record Prepared(
-      Query query, ResultFormat format, DatasetGraph dataset, String inference, Duration timeout) {}
+      Query query,
+      ResultFormat format,
+      DatasetGraph dataset,
+      String inference,
+      Duration timeout,
+      org.apache.jena.sparql.algebra.Op algebra) {}
 
   /**
    * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
@@ -65,6 +72,7 @@ public final class QueryService {
     this.maxRows = maxRows;
     this.allowService = allowService;
     this.templates = new QueryTemplates(queryShapes);
+    CachedAlgebra.register();
   }
 
   /** The parsed-query cache, for its counters. */
@@ -110,7 +118,10 @@ public final class QueryService {
     if (timeoutMs > 0 && (limit.isZero() || timeoutMs < limit.toMillis())) {
       limit = Duration.ofMillis(timeoutMs);
     }
-    return new Prepared(query, f, datasetFor(query, defaultGraphs, namedGraphs), inference, limit);
+    DatasetGraph dataset = datasetFor(query, defaultGraphs, namedGraphs);
+    // The shape's algebra is the query's only on the store itself (protocol graphs rewrite it).
+    var algebra = dataset == store.dataset() ? parsed.algebra() : null;
+    return new Prepared(query, f, dataset, inference, limit, algebra);
   }
 
   /**
@@ -171,6 +182,9 @@ public final class QueryService {
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
     if (p.inference() != null) {
       b = b.set(Store.INFERENCE, p.inference());
+    }
+    if (p.algebra() != null) {
+      b = b.set(CachedAlgebra.ALGEBRA, p.algebra());
     }
     if (!p.timeout().isZero()) {
       b = b.timeout(p.timeout().toMillis(), TimeUnit.MILLISECONDS);

@@ -17,6 +17,7 @@ import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.system.PrefixMap;
 import org.apache.jena.riot.system.PrefixMapFactory;
 import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.OpVisitorBase;
 import org.apache.jena.sparql.algebra.OpWalker;
 import org.apache.jena.sparql.algebra.op.OpService;
@@ -24,6 +25,7 @@ import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.graph.NodeTransform;
 import org.apache.jena.sparql.graph.NodeTransformLib;
 import org.apache.jena.sparql.modify.request.QuadAcc;
+import org.apache.jena.sparql.pfunction.PropertyFunctionRegistry;
 import org.apache.jena.sparql.syntax.syntaxtransform.QueryTransformOps;
 import org.apache.jena.sparql.util.NodeFactoryExtra;
 
@@ -44,16 +46,48 @@ public final class QueryTemplates {
   private static final Object SEEN = new Object();
   private static final Object UNLIFTABLE = new Object();
 
-  /** A query, and whether it uses SERVICE (known once per shape). */
-  public record Parsed(Query query, boolean usesService) {}
+  /**
+   * A query, whether it uses SERVICE (known once per shape), and its optimized algebra when the
+   * shape's could be reused ({@link CachedAlgebra}), else null.
+   */
+  public record Parsed(Query query, boolean usesService, Op algebra) {}
 
-  private record Template(Query probe, Node[] probeNodes, PrefixMap prefixes, boolean service) {
-    Query instantiate(List<QueryShape.Constant> constants) {
+  /**
+   * A shape: its probe query (the probe constants in place), those constants, and the probe's
+   * optimized algebra if the query's constants may simply replace them in it (null: compile it).
+   */
+  private record Template(
+      Query probe, Node[] probeNodes, PrefixMap prefixes, boolean service, Op algebra) {
+    /** The probe's constants, each mapped to the query's. */
+    NodeTransform substitution(List<QueryShape.Constant> constants) {
       Map<Node, Node> nodes = new HashMap<>(constants.size() * 2);
       for (int i = 0; i < constants.size(); i++) {
         nodes.put(probeNodes[i], node(constants.get(i), prefixes));
       }
-      NodeTransform substitute = n -> nodes.getOrDefault(n, n);
+      return n -> nodes.getOrDefault(n, n);
+    }
+
+    Parsed instantiate(List<QueryShape.Constant> constants) {
+      NodeTransform substitute = substitution(constants);
+      Query q = query(substitute);
+      return new Parsed(q, service, algebra == null ? null : algebraFor(substitute, constants));
+    }
+
+    /**
+     * The probe's algebra with the query's constants, unless one of them is a property function
+     * (the optimizer rewrites a pattern with one, and the probe's constant was not).
+     */
+    private Op algebraFor(NodeTransform substitute, List<QueryShape.Constant> constants) {
+      for (int i = 0; i < constants.size(); i++) {
+        Node n = substitute.apply(probeNodes[i]);
+        if (n.isURI() && PropertyFunctionRegistry.get().manages(n.getURI())) {
+          return null;
+        }
+      }
+      return NodeTransformLib.transform(substitute, algebra);
+    }
+
+    Query query(NodeTransform substitute) {
       Query q = QueryTransformOps.transform(probe, substitute);
       if (q.isConstructType()) { // the transform leaves CONSTRUCT's template as it was
         List<Quad> quads = probe.getConstructTemplate().getQuads();
@@ -84,9 +118,9 @@ public final class QueryTemplates {
     Object entry = shape == null ? UNLIFTABLE : shapes.getIfPresent(shape.key());
     if (entry instanceof Template t) {
       try {
-        Query q = t.instantiate(shape.constants());
+        Parsed p = t.instantiate(shape.constants());
         hits.increment();
-        return new Parsed(q, t.service());
+        return p;
       } catch (RuntimeException e) {
         // a constant the parser must judge: fall through to it
       }
@@ -99,10 +133,10 @@ public final class QueryTemplates {
       Template t = template(shape, q);
       shapes.put(shape.key(), t == null ? UNLIFTABLE : t);
       if (t != null) {
-        return new Parsed(q, t.service());
+        return new Parsed(q, t.service(), null);
       }
     }
-    return new Parsed(q, usesService(q));
+    return new Parsed(q, usesService(q), null);
   }
 
   /** Queries answered from a template, and parsed, since this cache began. */
@@ -128,13 +162,53 @@ public final class QueryTemplates {
       for (int i = 0; i < probeNodes.length; i++) {
         probeNodes[i] = NodeFactoryExtra.parseNode(constants.get(i).probe(), prefixes);
       }
-      Template t = new Template(probe, probeNodes, prefixes, usesService(probe));
-      Query again = t.instantiate(constants);
+      Template t = new Template(probe, probeNodes, prefixes, usesService(probe), null);
+      NodeTransform substitute = t.substitution(constants);
+      Query again = t.query(substitute);
       boolean same = again.equals(actual) && again.toString().equals(actual.toString());
-      return same ? t : null;
+      if (!same) {
+        return null;
+      }
+      Op algebra = reusableAlgebra(probe, probeNodes, substitute, actual);
+      return algebra == null ? t : new Template(probe, probeNodes, prefixes, t.service(), algebra);
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The probe's optimized algebra, if other constants may replace the probe's in it: the optimizer
+   * kept each probe constant as often as the compiled algebra has it (none folded into another
+   * value or dropped with a part it proved empty, none copied), and the query's own constants put
+   * in give exactly the query's optimized algebra. Else null. The optimizer's choices depend on a
+   * constant's kind (an IRI, a literal's datatype or language), which a shape fixes, not on its
+   * value, except for a property function's IRI ({@link Template#algebraFor}).
+   */
+  private static Op reusableAlgebra(
+      Query probe, Node[] probeNodes, NodeTransform substitute, Query actual) {
+    Op compiled = Algebra.compile(probe);
+    Op optimized = Algebra.optimize(compiled);
+    Map<Node, Integer> before = occurrences(compiled, probeNodes);
+    if (!before.equals(occurrences(optimized, probeNodes))) {
+      return null;
+    }
+    Op mine = Algebra.optimize(Algebra.compile(actual));
+    return NodeTransformLib.transform(substitute, optimized).equals(mine) ? optimized : null;
+  }
+
+  /** How often each of {@code nodes} stands in {@code op}. */
+  private static Map<Node, Integer> occurrences(Op op, Node[] nodes) {
+    Map<Node, Integer> counts = new HashMap<>();
+    for (Node n : nodes) {
+      counts.put(n, 0);
+    }
+    NodeTransformLib.transform(
+        n -> {
+          counts.computeIfPresent(n, (k, c) -> c + 1);
+          return n;
+        },
+        op);
+    return counts;
   }
 
   private static boolean usesService(Query query) {

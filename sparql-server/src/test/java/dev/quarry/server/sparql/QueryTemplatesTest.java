@@ -12,11 +12,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryException;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
+import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.exec.QueryExec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,6 +105,7 @@ class QueryTemplatesTest {
     assertTrue(files.size() > 400, "W3C queries found: " + files.size());
     int templated = 0;
     int variants = 0;
+    int withAlgebra = 0;
     List<String> failures = new ArrayList<>();
     for (Path f : files) {
       String text = Files.readString(f);
@@ -110,13 +118,20 @@ class QueryTemplatesTest {
       QueryTemplates t = new QueryTemplates(100);
       t.parse(text);
       t.parse(text);
-      Query fromTemplate = t.parse(text).query();
+      QueryTemplates.Parsed parsed = t.parse(text);
+      Query fromTemplate = parsed.query();
       if (t.hits() == 0) {
         continue; // a shape that failed the check: parsed every time, which is correct
       }
       templated++;
       if (!same(expected, fromTemplate)) {
         failures.add(f + ": own constants");
+      }
+      if (parsed.algebra() != null) {
+        withAlgebra++;
+        if (!parsed.algebra().equals(optimized(expected))) {
+          failures.add(f + ": own constants' algebra");
+        }
       }
       QueryShape shape = QueryShape.of(text);
       if (!shape.constants().isEmpty()) {
@@ -128,11 +143,16 @@ class QueryTemplatesTest {
           continue; // e.g. a constant that had to be a different one (VALUES, duplicate rows)
         }
         long before = t.hits();
-        Query variant = t.parse(other).query();
+        QueryTemplates.Parsed variantParsed = t.parse(other);
+        Query variant = variantParsed.query();
         if (t.hits() > before) {
           variants++;
           if (!same(direct, variant)) {
             failures.add(f + ": other constants: " + other);
+          }
+          if (variantParsed.algebra() != null
+              && !variantParsed.algebra().equals(optimized(direct))) {
+            failures.add(f + ": other constants' algebra: " + other);
           }
         }
       }
@@ -140,6 +160,78 @@ class QueryTemplatesTest {
     assertEquals(List.of(), failures);
     assertTrue(templated > 400, "templated shapes: " + templated);
     assertTrue(variants > 300, "variants: " + variants);
+    assertTrue(withAlgebra > 300, "shapes whose algebra is reused: " + withAlgebra);
+  }
+
+  private static Op optimized(Query q) {
+    return Algebra.optimize(Algebra.compile(q));
+  }
+
+  @Test
+  void aShapesAlgebraIsReusedUnlessTheOptimizerFoldedOrRewroteItsConstants() {
+    QueryTemplates t = new QueryTemplates(100);
+    for (int i = 0; i < 2; i++) {
+      t.parse(BSBM_Q5);
+    }
+    String other = BSBM_Q5.replace("Product540", "Product7").replace("120", "33");
+    QueryTemplates.Parsed p = t.parse(other);
+    assertNotNull(p.algebra());
+    assertEquals(optimized(QueryFactory.create(other)), p.algebra());
+    // Constants only: the optimizer folds the comparison, so the probe's constants are gone.
+    String folded = "SELECT * { ?s ?p ?o FILTER(3 < 5) }";
+    t.parse(folded);
+    t.parse(folded);
+    QueryTemplates.Parsed f = t.parse("SELECT * { ?s ?p ?o FILTER(7 < 5) }");
+    assertEquals(null, f.algebra());
+    // A property function in a lifted position: its pattern is rewritten, the probe's was not.
+    String plain = "SELECT * { ?s <http://ex.org/p> ?o }";
+    t.parse(plain);
+    t.parse(plain);
+    assertNotNull(t.parse("SELECT * { ?s <http://ex.org/q> ?o }").algebra());
+    String pf = "SELECT * { ?s <http://jena.apache.org/ARQ/property#splitIRI> ?o }";
+    long hits = t.hits();
+    QueryTemplates.Parsed withPf = t.parse(pf);
+    assertEquals(hits + 1, t.hits()); // the template's query, but ARQ's algebra
+    assertEquals(null, withPf.algebra());
+  }
+
+  @Test
+  void aReusedAlgebraAnswersAsARQDoes() {
+    DatasetGraph dsg = DatasetGraphFactory.create();
+    for (int i = 0; i < 20; i++) {
+      dsg.getDefaultGraph()
+          .add(
+              NodeFactory.createURI("http://ex.org/s" + i),
+              NodeFactory.createURI("http://ex.org/p" + (i % 3)),
+              NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger));
+    }
+    String shape =
+        "SELECT ?s ?o { ?s <http://ex.org/p1> ?o OPTIONAL { ?s <http://ex.org/p2> ?x }"
+            + " FILTER(?o > 3) } ORDER BY ?o";
+    QueryTemplates t = new QueryTemplates(100);
+    t.parse(shape);
+    t.parse(shape);
+    String query = shape.replace("p1", "p0").replace("3", "9");
+    QueryTemplates.Parsed p = t.parse(query);
+    assertNotNull(p.algebra());
+    CachedAlgebra.register();
+    List<String> direct = answers(dsg, QueryFactory.create(query), null);
+    assertEquals(direct, answers(dsg, p.query(), p.algebra()));
+    assertEquals(3, direct.size()); // s12, s15, s18
+    // The engine really took the algebra: a different one gives its own answers.
+    QueryTemplates.Parsed none = t.parse(shape.replace("p1", "p2").replace("3", "100"));
+    assertEquals(List.of(), answers(dsg, p.query(), none.algebra()));
+  }
+
+  /** The query's rows, run with {@code algebra} (null: ARQ's own). */
+  private static List<String> answers(DatasetGraph dsg, Query query, Op algebra) {
+    var exec = QueryExec.dataset(dsg).query(query);
+    if (algebra != null) {
+      exec = exec.set(CachedAlgebra.ALGEBRA, algebra);
+    }
+    List<String> rows = new ArrayList<>();
+    exec.select().forEachRemaining(b -> rows.add(b.toString()));
+    return rows;
   }
 
   /** The query's text with other constants of the same kinds (so of the same shape). */
