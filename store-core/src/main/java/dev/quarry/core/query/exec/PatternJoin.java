@@ -291,7 +291,7 @@ public final class PatternJoin extends IdOperator {
       int end = Math.min(in.size, pos + chunk);
       int before = out.size;
       pos =
-          table != null && equalTo == null && vars.size() == inWidth + (cols[2] >= 0 ? 1 : 0)
+          table != null && direct && equalTo == null
               ? fromTable(out, in, pos, end, want)
               : lookup(out, in, pos, end, want);
       // Grow while the matches stay small; an estimate far too low must not fill memory.
