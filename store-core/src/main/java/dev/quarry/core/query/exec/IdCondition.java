@@ -68,13 +68,14 @@ abstract class IdCondition {
     }
     boolean iri = a.isIri() || b.isIri();
     if (e instanceof E_Equals || e instanceof E_NotEquals) {
-      SameOnly same = new SameOnly(terms);
       Decide equal =
           (x, y) -> {
             if (x == y) {
-              return iri || selfEqual(x) || same.test(x) ? TRUE : compare(x, y, 0);
+              return iri || selfEqual(x) || terms.equalsOnlyItself(x) ? TRUE : compare(x, y, 0);
             }
-            return iri || same.test(x) || same.test(y) ? FALSE : compare(x, y, 0);
+            return iri || terms.equalsOnlyItself(x) || terms.equalsOnlyItself(y)
+                ? FALSE
+                : compare(x, y, 0);
           };
       return e instanceof E_Equals
           ? test(a, b, equal)
@@ -157,35 +158,6 @@ abstract class IdCondition {
         || t == InlineValues.TAG_DATETIME
         || t == InlineValues.TAG_DATE
         || t == InlineValues.TAG_SHORT_STRING;
-  }
-
-  /**
-   * Whether a term is an IRI or a blank node, which = only itself (a literal may = another term),
-   * decided once per id: a few ids recur over many rows, and decoding one costs a lookup.
-   */
-  private static final class SameOnly {
-    private static final long YES = 1L << 63; // term ids leave the top bit clear
-    private final TermSpace terms;
-    private final long[] memo = new long[64]; // id, with YES set if it is an IRI or blank node
-
-    SameOnly(TermSpace terms) {
-      this.terms = terms;
-    }
-
-    boolean test(long id) {
-      if (NodeIds.isInline(id)) {
-        return false; // a literal
-      }
-      int i = (int) (id ^ (id >>> 7)) & (memo.length - 1);
-      long m = memo[i];
-      if ((m & ~YES) == id && m != 0) {
-        return m < 0;
-      }
-      Node n = terms.decode(id);
-      boolean same = n.isURI() || n.isBlank();
-      memo[i] = same ? id | YES : id;
-      return same;
-    }
   }
 
   private static int negate(int v) {

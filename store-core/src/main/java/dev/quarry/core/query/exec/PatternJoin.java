@@ -290,10 +290,12 @@ public final class PatternJoin extends IdOperator {
       }
       int end = Math.min(in.size, pos + chunk);
       int before = out.size;
-      pos =
-          table != null && direct && equalTo == null
-              ? fromTable(out, in, pos, end, want)
-              : lookup(out, in, pos, end, want);
+      if (table != null) {
+        pos = fromTable(out, in, pos, end, want);
+      } else {
+        lookup(out, in, pos, end);
+        pos = end;
+      }
       // Grow while the matches stay small; an estimate far too low must not fill memory.
       chunk =
           out.size - before > 16 * Rows.BATCH
@@ -377,7 +379,9 @@ public final class PatternJoin extends IdOperator {
    * returns the first row not done. The rows' subjects are located a group at a time, then their
    * entries read: each step is a cache miss in a table of many megabytes, and one row after another
    * they waited on each other (about 175 ns a row at BI Q1's 285,000 reviews), where a group's
-   * misses overlap. A row with an unbound subject goes to {@link #lookup} on its own.
+   * misses overlap. A row the table cannot serve (its subject unbound, or its object given by an
+   * equality filter) goes to {@link #lookup} on its own. The table's pattern (see {@link
+   * #wholePattern}) makes every match the row plus its object, as {@link #direct} writes it.
    */
   private int fromTable(Rows out, Rows rows, int from, int to, int want) {
     int w = rows.width;
@@ -390,7 +394,7 @@ public final class PatternJoin extends IdOperator {
       int located = 0;
       for (; located < n; located++) {
         long s = in[(r + located) * w + sCol];
-        if (s == 0) {
+        if (s == 0 || fromFilter(rows, r + located, 2) != 0) {
           break;
         }
         heads[located] = table.first(s);
@@ -410,18 +414,28 @@ public final class PatternJoin extends IdOperator {
       tableRows += located;
       r += located;
       if (located < n) {
-        return lookup(out, rows, r, r + 1, want);
+        lookup(out, rows, r, r + 1);
+        return r + 1;
       }
     }
     return r;
   }
 
   /**
-   * Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. Rows served
-   * from the whole-read table stop once the batch has {@code want} rows (a batch of many thousand
-   * wide rows costs more to write than the table costs to read); returns the first row not done.
+   * The value an equality filter gives position k of row {@code r} to look up, or 0: the row's
+   * value of the column it equals, if equal there means the same term (see {@link #equalTo}).
    */
-  private int lookup(Rows out, Rows rows, int from, int to, int want) {
+  private long fromFilter(Rows rows, int r, int k) {
+    if (equalTo == null || equalTo[k] < 0) {
+      return 0;
+    }
+    long id = rows.get(r, equalTo[k]);
+    boolean same = (equalTo[3] & (1 << k)) != 0 || (id != 0 && equalMeansSame.test(id));
+    return same ? id : 0;
+  }
+
+  /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
+  private void lookup(Rows out, Rows rows, int from, int to) {
     seen = null;
     Probes probes = new Probes(to - from);
     Probes ranged = null; // rows with a bound subject and an object range
@@ -429,14 +443,6 @@ public final class PatternJoin extends IdOperator {
     boolean oneRange = true;
     long[] v = new long[3];
     for (int r = from; r < to; r++) {
-      if (out.size >= want
-          && table != null
-          && probes.size() == 0
-          && ranged == null
-          && pending.isEmpty()) {
-        to = r;
-        break;
-      }
       long rowKey = chunkBase++;
       long g = graphOf(rows, r);
       if (gCol >= 0 && g != QuadView.NONE && !named(g)) {
@@ -444,26 +450,9 @@ public final class PatternJoin extends IdOperator {
       }
       for (int k = 0; k < 3; k++) {
         v[k] = consts[k] != 0 ? consts[k] : inInput[k] ? rows.get(r, cols[k]) : 0;
-        if (v[k] == 0 && equalTo != null && equalTo[k] >= 0) {
-          long id = rows.get(r, equalTo[k]);
-          boolean same = (equalTo[3] & (1 << k)) != 0 || (id != 0 && equalMeansSame.test(id));
-          v[k] = id != 0 && same ? id : 0;
+        if (v[k] == 0) {
+          v[k] = fromFilter(rows, r, k);
         }
-      }
-      if (table != null && v[0] != 0 && v[2] == consts[2]) {
-        // Every quad of the subject is a row: the table holds exactly the pattern's quads, and
-        // the object, if a variable, is one the input does not bind (see wholePattern).
-        int co = cols[2];
-        int base = r * rows.width;
-        for (int q = table.first(v[0]); q >= 0; q = table.nextOf(q)) {
-          int at = out.append();
-          System.arraycopy(rows.data, base, out.data, at, inWidth);
-          if (co >= 0) {
-            out.data[at + co] = table.object(q);
-          }
-        }
-        tableRows++;
-        continue;
       }
       long[] ids = range == null || v[2] != 0 ? null : range.ranges(rows, r);
       if (ids != null) {
@@ -536,7 +525,7 @@ public final class PatternJoin extends IdOperator {
               probes.rows[0],
               probes.rowKeys[0],
               access.scan(one.g(0), one.s(0), one.p(0), o)));
-      return to;
+      return;
     }
     if (probes.size() > 0) {
       access.lookup(
@@ -546,7 +535,6 @@ public final class PatternJoin extends IdOperator {
             return true;
           });
     }
-    return to;
   }
 
   /**

@@ -93,6 +93,29 @@ public final class TermSpace {
     }
   }
 
+  private static final long ONLY_ITSELF = 1L << 63; // ids not held inline leave the top bit clear
+  private final long[] onlyItself = new long[64]; // id, with ONLY_ITSELF set if it is so
+
+  /**
+   * True if term {@code id} equals (=) only itself: an IRI or a blank node, not a literal (a
+   * literal may = another term). Remembered for the last ids asked about: a few ids recur over many
+   * rows, and the map of decoded terms costs a boxed lookup each.
+   */
+  public boolean equalsOnlyItself(long id) {
+    if (NodeIds.isInline(id)) {
+      return false; // a literal
+    }
+    int i = (int) (id ^ (id >>> 7)) & (onlyItself.length - 1);
+    long m = onlyItself[i];
+    if (m != 0 && (m & ~ONLY_ITSELF) == id) {
+      return m < 0;
+    }
+    Node n = decode(id);
+    boolean only = n.isURI() || n.isBlank();
+    onlyItself[i] = only ? id | ONLY_ITSELF : id;
+    return only;
+  }
+
   public Node decode(long id) {
     if (NodeIds.tag(id) == NodeIds.TAG_QUERY_LOCAL) {
       return localNodes.get((int) NodeIds.payload(id) - 1);

@@ -895,7 +895,7 @@ public final class Compiler {
                   graphVar == null ? null : named())
               .objectRange(range)
               .wholePattern(whole)
-              .equalTo(Equality.columns(equalities, at, bound, cur), this::equalMeansSame)
+              .equalTo(Equality.columns(equalities, at, bound, cur), terms::equalsOnlyItself)
               .estimate(rows)
               .cancellable(cxt);
       for (Var v : at) {
@@ -1004,12 +1004,6 @@ public final class Compiler {
       out.add(op);
     }
     return out;
-  }
-
-  /** True if term {@code id} equals (=) only itself: an IRI or a blank node, not a literal. */
-  private boolean equalMeansSame(long id) {
-    Node n = terms.decode(id);
-    return n.isURI() || n.isBlank();
   }
 
   /**
