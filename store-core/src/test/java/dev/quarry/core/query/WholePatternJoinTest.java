@@ -55,6 +55,19 @@ class WholePatternJoinTest {
         quads.add(Quad.create(G, x, iri("val"), number(100 + rnd.nextInt(50))));
       }
     }
+    // A table too large for a cache (about 48,000 quads): its probes are served in key order.
+    for (int i = 0; i < 40000; i++) {
+      Node y = iri("y" + i);
+      for (int k = i % 5 == 0 ? 0 : 1 + rnd.nextInt(2); k > 0; k--) {
+        quads.add(Quad.create(Quad.defaultGraphIRI, y, iri("big"), number(rnd.nextInt(1000))));
+      }
+      if (rnd.nextInt(2) == 0) {
+        quads.add(Quad.create(Quad.defaultGraphIRI, iri("hub"), iri("many"), y));
+      }
+    }
+    for (int i = 0; i < 500; i++) { // linked things the big pattern does not have
+      quads.add(Quad.create(Quad.defaultGraphIRI, iri("hub"), iri("many"), iri("z" + i)));
+    }
     twins = new TwinStores(quads);
   }
 
@@ -86,6 +99,19 @@ class WholePatternJoinTest {
     long vals =
         twins.quarry(PREFIX + "SELECT * { ?x ex:val ?v }").values().stream().mapToInt(n -> n).sum();
     assertTrue(plan.contains("[read whole: " + vals + " quads served 3000 rows]"), plan);
+  }
+
+  @Test
+  void aLargeTableServesItsRowsInKeyOrderWithARQsAnswers() {
+    for (String q :
+        List.of(
+            "SELECT * { ex:hub ex:many ?y . ?y ex:big ?v }",
+            "SELECT ?v (COUNT(*) AS ?n) { ex:hub ex:many ?y . ?y ex:big ?v } GROUP BY ?v",
+            // Unbound subjects (the second branch's rows) are looked up: they match every quad.
+            "SELECT * { { ex:hub ex:many ?y } UNION { VALUES ?w { 1 } } ?y ex:big ?v }")) {
+      String plan = plan(q);
+      assertTrue(plan.contains(" in key order]"), plan);
+    }
   }
 
   @Test

@@ -384,9 +384,13 @@ public final class PatternJoin extends IdOperator {
    * #wholePattern}) makes every match the row plus its object, as {@link #direct} writes it.
    */
   private int fromTable(Rows out, Rows rows, int from, int to, int want) {
+    SortedKeys sorted = table.sorted();
+    if (sorted != null && table.size() >= IN_ORDER_QUADS && to - from >= MIN_IN_ORDER) {
+      inKeyOrder(out, rows, from, to, sorted);
+      return to;
+    }
     int w = rows.width;
     int sCol = cols[0];
-    int co = cols[2];
     long[] in = rows.data;
     int r = from;
     while (r < to && out.size < want) {
@@ -400,16 +404,7 @@ public final class PatternJoin extends IdOperator {
         heads[located] = table.first(s);
       }
       for (int i = 0; i < located; i++) {
-        int base = (r + i) * w;
-        chunkBase++;
-        for (int q = heads[i]; q >= 0; q = table.nextOf(q)) {
-          int at = out.reserve(1);
-          long[] data = out.data;
-          System.arraycopy(in, base, data, at, inWidth);
-          if (co >= 0) {
-            data[at + co] = table.object(q);
-          }
-        }
+        fromEntries(out, in, (r + i) * w, heads[i]);
       }
       tableRows += located;
       r += located;
@@ -419,6 +414,97 @@ public final class PatternJoin extends IdOperator {
       }
     }
     return r;
+  }
+
+  /** Input rows from which a chunk is served in key order from a table too large for a cache. */
+  static final int MIN_IN_ORDER = 1024;
+
+  /** Quads from which a table (24 bytes and more a quad) is taken to be larger than a cache. */
+  static final int IN_ORDER_QUADS = 1 << 15;
+
+  private int[] bucketOf = new int[0]; // per row of the chunk: its bucket, -1 none, -2 a lookup
+  private int[] order = new int[0];
+  private int[] ordered = new int[0];
+  private long inKeyOrderRows; // for explain
+
+  /**
+   * Serves input rows [from, to) from a table too large for the cache in the order of its keys: the
+   * rows are sorted by their subject's bucket (two counting passes, low bits then region), so the
+   * directory, keys and objects are read from one end to the other instead of a cache miss each at
+   * random (BSBM BI Q1 at 10M probes 285,000 reviews with 114,706 rows). The rows come out in that
+   * order; rows the table cannot serve go to {@link #lookup} after.
+   */
+  private void inKeyOrder(Rows out, Rows rows, int from, int to, SortedKeys keys) {
+    int n = to - from;
+    int w = rows.width;
+    int sCol = cols[0];
+    long[] in = rows.data;
+    if (bucketOf.length < n) {
+      bucketOf = new int[n];
+      order = new int[n];
+      ordered = new int[n];
+    }
+    int shift = keys.regionShift();
+    int low = (1 << shift) - 1;
+    int[] byLow = new int[low + 2];
+    int[] byRegion = new int[keys.regions() + 1];
+    boolean looked = false;
+    int served = 0;
+    for (int i = 0; i < n; i++) {
+      long s = in[(from + i) * w + sCol];
+      int b = s == 0 || fromFilter(rows, from + i, 2) != 0 ? -2 : keys.bucket(s);
+      bucketOf[i] = b;
+      if (b >= 0) {
+        byLow[(b & low) + 1]++;
+        byRegion[(b >>> shift) + 1]++;
+        served++;
+      }
+      looked |= b == -2;
+    }
+    prefixSums(byLow);
+    prefixSums(byRegion);
+    for (int i = 0; i < n; i++) {
+      int b = bucketOf[i];
+      if (b >= 0) {
+        order[byLow[b & low]++] = i;
+      }
+    }
+    for (int k = 0; k < served; k++) {
+      int i = order[k];
+      ordered[byRegion[bucketOf[i] >>> shift]++] = i;
+    }
+    for (int k = 0; k < served; k++) {
+      int base = (from + ordered[k]) * w;
+      fromEntries(out, in, base, table.first(in[base + sCol]));
+    }
+    tableRows += n;
+    inKeyOrderRows += served;
+    for (int i = 0; looked && i < n; i++) {
+      if (bucketOf[i] == -2) {
+        tableRows--;
+        lookup(out, rows, from + i, from + i + 1);
+      }
+    }
+  }
+
+  /** Writes the row at {@code in[base..]} once with each table entry from {@code first} on. */
+  private void fromEntries(Rows out, long[] in, int base, int first) {
+    chunkBase++;
+    int co = cols[2];
+    for (int q = first; q >= 0; q = table.nextOf(q)) {
+      int at = out.reserve(1);
+      long[] data = out.data;
+      System.arraycopy(in, base, data, at, inWidth);
+      if (co >= 0) {
+        data[at + co] = table.object(q);
+      }
+    }
+  }
+
+  private static void prefixSums(int[] counts) {
+    for (int g = 1; g < counts.length; g++) {
+      counts[g] += counts[g - 1];
+    }
   }
 
   /**
@@ -722,7 +808,14 @@ public final class PatternJoin extends IdOperator {
             + (gCol >= 0 ? " in graph ?" + vars.get(gCol).getVarName() : "")
             + (rules != null ? " (inference)" : "");
     if (tableQuads >= 0) {
-      label += " [read whole: " + tableQuads + " quads served " + tableRows + " rows]";
+      label +=
+          " [read whole: "
+              + tableQuads
+              + " quads served "
+              + tableRows
+              + " rows"
+              + (inKeyOrderRows > 0 ? ", " + inKeyOrderRows + " in key order" : "")
+              + "]";
     }
     if (range == null) {
       return label;

@@ -18,6 +18,7 @@ final class SortedKeys implements KeyedEntries {
   private final long span; // max - min, unsigned
   private final int shift;
   private final int[] firstOf; // bucket b's first entry; firstOf[buckets] = n
+  private final int regionShift; // buckets per region, as a power of two
 
   private SortedKeys(long[] keys, int n, long min, long span, int shift, int[] firstOf) {
     this.keys = keys;
@@ -26,6 +27,40 @@ final class SortedKeys implements KeyedEntries {
     this.span = span;
     this.shift = shift;
     this.firstOf = firstOf;
+    int buckets = firstOf.length - 1;
+    int r = 0;
+    while ((buckets >>> r) > Math.max(1, n / ENTRIES_PER_REGION)) {
+      r++;
+    }
+    this.regionShift = r;
+  }
+
+  /**
+   * Entries a region holds about: its keys, their values and its directory (about 80 KB) stay in a
+   * core's cache while the probes of that region are served.
+   */
+  static final int ENTRIES_PER_REGION = 4096;
+
+  /** How many regions the buckets make: 1 for a table that fits in a cache whole. */
+  int regions() {
+    return (int) ((span >>> shift) >>> regionShift) + 1;
+  }
+
+  /** Buckets a region has, as a power of two: region = bucket >>> this. */
+  int regionShift() {
+    return regionShift;
+  }
+
+  /**
+   * The directory bucket {@code key} falls in (buckets ascend with the keys), or -1 if no entry can
+   * have it: probes put in bucket order read the table from one end to the other.
+   */
+  int bucket(long key) {
+    long off = key - min;
+    if (Long.compareUnsigned(off, span) > 0) {
+      return -1;
+    }
+    return (int) (off >>> shift);
   }
 
   /**

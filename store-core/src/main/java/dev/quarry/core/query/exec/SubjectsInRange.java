@@ -137,6 +137,14 @@ final class SubjectsInRange {
     return bySubject.first(subject);
   }
 
+  /**
+   * The subjects' directory when they came ascending (a scan of PSOG), for probes to be put in its
+   * order; null if they are hashed.
+   */
+  SortedKeys sorted() {
+    return bySubject instanceof SortedKeys sorted ? sorted : null;
+  }
+
   int nextOf(int i) {
     return bySubject.next(i);
   }

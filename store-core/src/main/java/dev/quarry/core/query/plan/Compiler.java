@@ -944,7 +944,63 @@ public final class Compiler {
         best = new Step(t, fanOut);
       }
     }
+    if (bound.isEmpty() && LOOKAHEAD && rest.size() > 2 && bestCost >= LOOKAHEAD_ROWS) {
+      return byTwoSteps(rest, pending, equalities);
+    }
     return best;
+  }
+
+  /** First-step rows from which the start is chosen by two steps ({@link #byTwoSteps}). */
+  private static final double LOOKAHEAD_ROWS = 64;
+
+  /**
+   * The start of a join order by the rows of its first two steps, not its first alone: the fewest
+   * rows first can be a pattern whose neighbours fan out widely (BSBM BI Q1's 576 product types,
+   * fifty products each, against a country's 747 things, a few of them producers). Only when the
+   * cheapest start finds many rows: a few are cheap from anywhere, and planning is per query.
+   */
+  private Step byTwoSteps(List<Triple> rest, List<Expr> pending, List<Equality> equalities) {
+    Step best = null;
+    double bestCost = Double.MAX_VALUE;
+    Set<Var> none = Set.of();
+    Set<Var> known = Equality.closure(equalities, none);
+    for (Triple t : rest) {
+      Set<Var> after = new LinkedHashSet<>(Group.vars(List.of(t)));
+      double fanOut = estimates.perRow(t, known, terms);
+      double cost =
+          fanOut
+              * Selectivity.of(pending, none, after)
+              * (1 + nextFanOut(t, rest, after, pending, equalities));
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = new Step(t, fanOut);
+      }
+    }
+    return best;
+  }
+
+  /** Diagnostic switch for A/B runs: {@code quarry.exec.lookahead=false} (see byTwoSteps). */
+  private static final boolean LOOKAHEAD =
+      !"false".equals(System.getProperty("quarry.exec.lookahead"));
+
+  /**
+   * The fewest rows per row that a pattern of {@code rest} connected to {@code first} would find
+   * next, once {@code first} has bound {@code after} (0 if none is connected).
+   */
+  private double nextFanOut(
+      Triple first, List<Triple> rest, Set<Var> after, List<Expr> pending, List<Equality> eq) {
+    Set<Var> known = Equality.closure(eq, after);
+    double best = Double.MAX_VALUE;
+    for (Triple u : rest) {
+      if (u == first || !connected(u, known)) {
+        continue;
+      }
+      Set<Var> then = new LinkedHashSet<>(after);
+      then.addAll(Group.vars(List.of(u)));
+      best =
+          Math.min(best, estimates.perRow(u, known, terms) * Selectivity.of(pending, after, then));
+    }
+    return best == Double.MAX_VALUE ? 0 : best;
   }
 
   /**
