@@ -111,7 +111,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     this.onClose = onClose;
     // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
     org.apache.jena.sparql.engine.main.QC.setFactory(
-        context, QuarryOpExecutor.factory(new GraphTargets(this)::target, executed));
+        context, QuarryOpExecutor.factory(new GraphTargets(this)::target, executed, backend));
     BlankNodeClosureDescribe.install();
   }
 

@@ -6,6 +6,7 @@ import dev.quarry.core.query.exec.RowBinding;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
+import dev.quarry.core.query.exec.WholeReads;
 import dev.quarry.core.query.plan.Compiler;
 import dev.quarry.core.query.rules.RuleCache;
 import dev.quarry.core.query.rules.Rules;
@@ -146,12 +147,17 @@ public final class QuarryOpExecutor extends OpExecutor {
 
   /**
    * The executor factory of one dataset: {@code targets} says where a query's active graph (of the
-   * dataset queried) runs on ids.
+   * dataset queried) runs on ids; the patterns its queries read whole are kept for the store
+   * ({@code store}: its quad backend, see {@link WholeReads#of}).
    */
   public static OpExecutorFactory factory(
-      BiFunction<Graph, DatasetGraph, Target> targets, Counters counters) {
+      BiFunction<Graph, DatasetGraph, Target> targets, Counters counters, Object store) {
     RuleCache rules = new RuleCache();
-    return cxt -> new QuarryOpExecutor(cxt, targets, rules, counters);
+    WholeReads wholeReads = WholeReads.of(store);
+    return cxt -> {
+      cxt.getContext().set(WholeReads.CONTEXT, wholeReads);
+      return new QuarryOpExecutor(cxt, targets, rules, counters);
+    };
   }
 
   @Override

@@ -89,6 +89,7 @@ public final class PatternJoin extends IdOperator {
   private long tableBytes;
   private long tableRows;
   private long tableQuads = -1; // for explain, after the table is let go
+  private boolean tableKept; // the table was read by an earlier query (WholeReads)
 
   /** Quads a pattern read whole may have at most (about 80 bytes each while held). */
   static final int MAX_TABLE_QUADS = 1 << 22;
@@ -319,7 +320,24 @@ public final class PatternJoin extends IdOperator {
     tableDecided = true;
     long rowsToPay =
         Math.max(MIN_TABLE_ROWS, (patternQuads + SCAN_ROWS_PER_PROBE - 1) / SCAN_ROWS_PER_PROBE);
-    if (patternQuads < 0 || limited || 2 * patternQuads > MAX_TABLE_QUADS) {
+    if (patternQuads < 0 || limited) {
+      return gather(chunk);
+    }
+    WholeReads kept = WholeReads.of(context() == null ? null : context().getContext());
+    SubjectsInRange earlier = kept == null ? null : kept.get(access, graph, consts[1], consts[2]);
+    if (earlier != null) {
+      // Read by an earlier query of this commit: serving rows from it is all there is to pay.
+      Rows first = gather(MIN_TABLE_ROWS);
+      long bytes = SubjectsInRange.bytesFor(earlier.size());
+      if (first != null && first.size >= MIN_TABLE_ROWS && memoryOf(context()).tryReserve(bytes)) {
+        table = earlier;
+        tableQuads = earlier.size();
+        tableBytes = bytes;
+        tableKept = true;
+      }
+      return first;
+    }
+    if (2 * patternQuads > MAX_TABLE_QUADS) {
       return gather(chunk);
     }
     Rows first = gather((int) rowsToPay);
@@ -335,6 +353,9 @@ public final class PatternJoin extends IdOperator {
       tableQuads = table == null ? -1 : table.size();
       memory.release(SubjectsInRange.bytesFor(limit) - used);
       tableBytes = used;
+      if (table != null && kept != null) {
+        kept.put(access, graph, consts[1], consts[2], table);
+      }
     }
     return first;
   }
@@ -809,7 +830,9 @@ public final class PatternJoin extends IdOperator {
             + (rules != null ? " (inference)" : "");
     if (tableQuads >= 0) {
       label +=
-          " [read whole: "
+          " [read whole"
+              + (tableKept ? " by an earlier query" : "")
+              + ": "
               + tableQuads
               + " quads served "
               + tableRows
