@@ -18,7 +18,7 @@ final class SortedKeys implements KeyedEntries {
   private final long span; // max - min, unsigned
   private final int shift;
   private final int[] firstOf; // bucket b's first entry; firstOf[buckets] = n
-  private final int regionShift; // buckets per region, as a power of two
+  private final int regionShift; // log2 of the buckets a region has
 
   private SortedKeys(long[] keys, int n, long min, long span, int shift, int[] firstOf) {
     this.keys = keys;
@@ -36,17 +36,18 @@ final class SortedKeys implements KeyedEntries {
   }
 
   /**
-   * Entries a region holds about: its keys, their values and its directory (about 80 KB) stay in a
-   * core's cache while the probes of that region are served.
+   * Entries a region holds about: probes are sorted by bucket in two counting passes, the bucket
+   * within its region and then the region, so neither pass counts into more than a few thousand
+   * slots.
    */
   static final int ENTRIES_PER_REGION = 4096;
 
-  /** How many regions the buckets make: 1 for a table that fits in a cache whole. */
+  /** How many regions the buckets make (see {@link #ENTRIES_PER_REGION}). */
   int regions() {
     return (int) ((span >>> shift) >>> regionShift) + 1;
   }
 
-  /** Buckets a region has, as a power of two: region = bucket >>> this. */
+  /** Log2 of the buckets a region has: a bucket's region is bucket >>> this. */
   int regionShift() {
     return regionShift;
   }
