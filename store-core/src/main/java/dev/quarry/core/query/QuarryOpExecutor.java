@@ -148,12 +148,12 @@ public final class QuarryOpExecutor extends OpExecutor {
   /**
    * The executor factory of one dataset: {@code targets} says where a query's active graph (of the
    * dataset queried) runs on ids; the patterns its queries read whole are kept for the store
-   * ({@code store}: its quad backend, see {@link WholeReads#of}).
+   * ({@code store}: its quad backend, see {@link WholeReads#forStore}).
    */
   public static OpExecutorFactory factory(
       BiFunction<Graph, DatasetGraph, Target> targets, Counters counters, Object store) {
     RuleCache rules = new RuleCache();
-    WholeReads wholeReads = WholeReads.of(store);
+    WholeReads wholeReads = WholeReads.forStore(store);
     return cxt -> {
       cxt.getContext().set(WholeReads.CONTEXT, wholeReads);
       return new QuarryOpExecutor(cxt, targets, rules, counters);

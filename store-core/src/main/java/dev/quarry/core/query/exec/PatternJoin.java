@@ -323,7 +323,7 @@ public final class PatternJoin extends IdOperator {
     if (patternQuads < 0 || limited) {
       return gather(chunk);
     }
-    WholeReads kept = WholeReads.of(context() == null ? null : context().getContext());
+    WholeReads kept = WholeReads.of(context());
     SubjectsInRange earlier = kept == null ? null : kept.get(access, graph, consts[1], consts[2]);
     if (earlier != null) {
       // Read by an earlier query of this commit: serving rows from it is all there is to pay.
@@ -419,7 +419,7 @@ public final class PatternJoin extends IdOperator {
       int located = 0;
       for (; located < n; located++) {
         long s = in[(r + located) * w + sCol];
-        if (s == 0 || fromFilter(rows, r + located, 2) != 0) {
+        if (!tableServes(rows, r + located, s)) {
           break;
         }
         heads[located] = table.first(s);
@@ -450,7 +450,7 @@ public final class PatternJoin extends IdOperator {
 
   /**
    * Serves input rows [from, to) from a table too large for the cache in the order of its keys: the
-   * rows are sorted by their subject's bucket (two counting passes, low bits then region), so the
+   * rows are sorted by their subject's bucket (two counting passes, low digit then high), so the
    * directory, keys and objects are read from one end to the other instead of a cache miss each at
    * random (BSBM BI Q1 at 10M probes 285,000 reviews with 114,706 rows). The rows come out in that
    * order; rows the table cannot serve go to {@link #lookup} after.
@@ -465,25 +465,28 @@ public final class PatternJoin extends IdOperator {
       order = new int[n];
       ordered = new int[n];
     }
-    int shift = keys.regionShift();
+    // Bucket numbers in two digits of about half their bits each: counting arrays of a few
+    // hundred slots, where one pass over every bucket would count into as many as the table has.
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, keys.buckets() - 1));
+    int shift = (bits + 1) / 2;
     int low = (1 << shift) - 1;
     int[] byLow = new int[low + 2];
-    int[] byRegion = new int[keys.regions() + 1];
+    int[] byHigh = new int[(1 << (bits - shift)) + 1];
     boolean looked = false;
     int served = 0;
     for (int i = 0; i < n; i++) {
       long s = in[(from + i) * w + sCol];
-      int b = s == 0 || fromFilter(rows, from + i, 2) != 0 ? -2 : keys.bucket(s);
+      int b = tableServes(rows, from + i, s) ? keys.bucket(s) : -2;
       bucketOf[i] = b;
       if (b >= 0) {
         byLow[(b & low) + 1]++;
-        byRegion[(b >>> shift) + 1]++;
+        byHigh[(b >>> shift) + 1]++;
         served++;
       }
       looked |= b == -2;
     }
     prefixSums(byLow);
-    prefixSums(byRegion);
+    prefixSums(byHigh);
     for (int i = 0; i < n; i++) {
       int b = bucketOf[i];
       if (b >= 0) {
@@ -492,7 +495,7 @@ public final class PatternJoin extends IdOperator {
     }
     for (int k = 0; k < served; k++) {
       int i = order[k];
-      ordered[byRegion[bucketOf[i] >>> shift]++] = i;
+      ordered[byHigh[bucketOf[i] >>> shift]++] = i;
     }
     for (int k = 0; k < served; k++) {
       int base = (from + ordered[k]) * w;
@@ -506,6 +509,14 @@ public final class PatternJoin extends IdOperator {
         lookup(out, rows, from + i, from + i + 1);
       }
     }
+  }
+
+  /**
+   * True if the table can serve row {@code r}, whose subject is {@code s}: it is bound, and no
+   * equality filter gives the object to look up instead.
+   */
+  private boolean tableServes(Rows rows, int r, long s) {
+    return s != 0 && fromFilter(rows, r, 2) == 0;
   }
 
   /** Writes the row at {@code in[base..]} once with each table entry from {@code first} on. */

@@ -18,7 +18,6 @@ final class SortedKeys implements KeyedEntries {
   private final long span; // max - min, unsigned
   private final int shift;
   private final int[] firstOf; // bucket b's first entry; firstOf[buckets] = n
-  private final int regionShift; // log2 of the buckets a region has
 
   private SortedKeys(long[] keys, int n, long min, long span, int shift, int[] firstOf) {
     this.keys = keys;
@@ -27,29 +26,11 @@ final class SortedKeys implements KeyedEntries {
     this.span = span;
     this.shift = shift;
     this.firstOf = firstOf;
-    int buckets = firstOf.length - 1;
-    int r = 0;
-    while ((buckets >>> r) > Math.max(1, n / ENTRIES_PER_REGION)) {
-      r++;
-    }
-    this.regionShift = r;
   }
 
-  /**
-   * Entries a region holds about: probes are sorted by bucket in two counting passes, the bucket
-   * within its region and then the region, so neither pass counts into more than a few thousand
-   * slots.
-   */
-  static final int ENTRIES_PER_REGION = 4096;
-
-  /** How many regions the buckets make (see {@link #ENTRIES_PER_REGION}). */
-  int regions() {
-    return (int) ((span >>> shift) >>> regionShift) + 1;
-  }
-
-  /** Log2 of the buckets a region has: a bucket's region is bucket >>> this. */
-  int regionShift() {
-    return regionShift;
+  /** How many buckets {@link #bucket} numbers. */
+  int buckets() {
+    return firstOf.length - 1;
   }
 
   /**

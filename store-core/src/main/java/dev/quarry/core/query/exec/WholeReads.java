@@ -6,7 +6,7 @@ import dev.quarry.core.index.spi.QuadView;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
-import org.apache.jena.sparql.util.Context;
+import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.util.Symbol;
 
 /**
@@ -47,7 +47,7 @@ public final class WholeReads {
    * bounded once: up to the system property {@code quarry.exec.whole-read-cache} in bytes (0 turns
    * them off), by default a sixteenth of the heap, where their arrays live.
    */
-  public static WholeReads of(Object store) {
+  public static WholeReads forStore(Object store) {
     return BY_STORE.computeIfAbsent(
         store,
         s ->
@@ -56,9 +56,9 @@ public final class WholeReads {
                     "quarry.exec.whole-read-cache", Runtime.getRuntime().maxMemory() / 16)));
   }
 
-  /** The tables of the query whose context this is, or null if it has none. */
-  static WholeReads of(Context context) {
-    return context != null && context.get(CONTEXT) instanceof WholeReads w ? w : null;
+  /** The tables of the query {@code cxt} runs, or null if it has none (or no context). */
+  static WholeReads of(ExecutionContext cxt) {
+    return cxt != null && cxt.getContext().get(CONTEXT) instanceof WholeReads w ? w : null;
   }
 
   /** The pattern's table read at the commit {@code access} reads, if one is kept; else null. */

@@ -925,61 +925,46 @@ public final class Compiler {
    */
   private Step cheapest(
       List<Triple> rest, Set<Var> bound, List<Expr> pending, List<Equality> equalities) {
-    Step best = null;
-    double bestCost = Double.MAX_VALUE;
     // A variable equal (by a filter) to a bound one is looked up as bound (see Equality).
     Set<Var> known = Equality.closure(equalities, bound);
-    for (Triple t : rest) {
+    double[] costs = new double[rest.size()];
+    double[] fanOuts = new double[rest.size()];
+    int best = 0;
+    for (int i = 0; i < rest.size(); i++) {
+      Triple t = rest.get(i);
       Set<Var> after = new LinkedHashSet<>(bound);
       after.addAll(Group.vars(List.of(t)));
-      double fanOut = estimates.perRow(t, known, terms);
-      double cost = fanOut * Selectivity.of(pending, bound, after);
-      if (!bound.isEmpty() && !connected(t, known) && fanOut >= 2) {
+      fanOuts[i] = estimates.perRow(t, known, terms);
+      costs[i] = fanOuts[i] * Selectivity.of(pending, bound, after);
+      if (!bound.isEmpty() && !connected(t, known) && fanOuts[i] >= 2) {
         // A cartesian product: last. One of about a row per row multiplies nothing, and may
         // bind what a later pattern's filters need (the value a range is computed from).
-        cost *= 1e6;
+        costs[i] *= 1e6;
       }
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = new Step(t, fanOut);
+      best = costs[i] < costs[best] ? i : best;
+    }
+    if (bound.isEmpty() && LOOKAHEAD && rest.size() > 2 && costs[best] >= LOOKAHEAD_ROWS) {
+      // The start by the rows of its first two steps, not its first alone (see LOOKAHEAD_ROWS).
+      best = 0;
+      for (int i = 0; i < rest.size(); i++) {
+        Triple t = rest.get(i);
+        costs[i] *= 1 + nextFanOut(t, rest, Group.vars(List.of(t)), pending, equalities);
+        best = costs[i] < costs[best] ? i : best; // costs[best], best <= i, is two steps' too
       }
     }
-    if (bound.isEmpty() && LOOKAHEAD && rest.size() > 2 && bestCost >= LOOKAHEAD_ROWS) {
-      return byTwoSteps(rest, pending, equalities);
-    }
-    return best;
+    return new Step(rest.get(best), fanOuts[best]);
   }
-
-  /** First-step rows from which the start is chosen by two steps ({@link #byTwoSteps}). */
-  private static final double LOOKAHEAD_ROWS = 64;
 
   /**
-   * The start of a join order by the rows of its first two steps, not its first alone: the fewest
-   * rows first can be a pattern whose neighbours fan out widely (BSBM BI Q1's 576 product types,
-   * fifty products each, against a country's 747 things, a few of them producers). Only when the
-   * cheapest start finds many rows: a few are cheap from anywhere, and planning is per query.
+   * First-step rows from which a join order's start is chosen by the rows of its first two steps:
+   * the fewest rows first can be a pattern whose neighbours fan out widely (BSBM BI Q1's 576
+   * product types, fifty products each, against a country's 747 things, a few of them producers).
+   * Below, a few rows are cheap from anywhere, and the extra estimates are not made (planning is
+   * per query).
    */
-  private Step byTwoSteps(List<Triple> rest, List<Expr> pending, List<Equality> equalities) {
-    Step best = null;
-    double bestCost = Double.MAX_VALUE;
-    Set<Var> none = Set.of();
-    Set<Var> known = Equality.closure(equalities, none);
-    for (Triple t : rest) {
-      Set<Var> after = new LinkedHashSet<>(Group.vars(List.of(t)));
-      double fanOut = estimates.perRow(t, known, terms);
-      double cost =
-          fanOut
-              * Selectivity.of(pending, none, after)
-              * (1 + nextFanOut(t, rest, after, pending, equalities));
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = new Step(t, fanOut);
-      }
-    }
-    return best;
-  }
+  private static final double LOOKAHEAD_ROWS = 64;
 
-  /** Diagnostic switch for A/B runs: {@code quarry.exec.lookahead=false} (see byTwoSteps). */
+  /** Diagnostic switch for A/B runs: {@code quarry.exec.lookahead=false} (see LOOKAHEAD_ROWS). */
   private static final boolean LOOKAHEAD =
       !"false".equals(System.getProperty("quarry.exec.lookahead"));
 
