@@ -12,8 +12,8 @@ final class ResultCounter {
   private int matched;
   private long results;
 
-  void feed(byte[] buf, int len) {
-    for (int i = 0; i < len; i++) {
+  void feed(byte[] buf, int off, int len) {
+    for (int i = off; i < off + len; i++) {
       byte b = buf[i];
       if (matched == TAG.length) {
         if (b == '>' || b == ' ' || b == '/' || b == '\t' || b == '\n' || b == '\r') {

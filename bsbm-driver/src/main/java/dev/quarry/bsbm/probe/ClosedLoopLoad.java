@@ -1,5 +1,6 @@
 package dev.quarry.bsbm.probe;
 
+import dev.quarry.bsbm.http.HttpConnection;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -105,9 +106,9 @@ public final class ClosedLoopLoad {
       String query, AtomicBoolean stop, CountDownLatch connected, CountDownLatch go)
       throws InterruptedException {
     Client c = new Client();
-    RawHttpConnection http;
+    HttpConnection http;
     try {
-      http = new RawHttpConnection(endpoint, accept);
+      http = new HttpConnection(endpoint);
     } catch (IOException e) {
       c.failed = true;
       connected.countDown();
@@ -116,7 +117,7 @@ public final class ClosedLoopLoad {
     connected.countDown();
     go.await();
     long[] length = new long[1];
-    byte[] req = http.request(query);
+    byte[] req = RequestProbe.request(endpoint, accept, query);
     try (http) {
       while (!stop.get()) {
         long t = System.nanoTime();

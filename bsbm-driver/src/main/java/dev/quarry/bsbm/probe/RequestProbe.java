@@ -1,7 +1,10 @@
 package dev.quarry.bsbm.probe;
 
+import dev.quarry.bsbm.http.HttpConnection;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,8 +15,8 @@ import java.util.concurrent.Future;
 
 /**
  * Per-request latency of a SPARQL endpoint on loopback: the cost of the HTTP path around the
- * engine. Each connection is a {@link RawHttpConnection} on its own thread; every connection warms
- * up, then all send their measured requests at once. Latencies of all connections are pooled.
+ * engine. Each connection is a {@link HttpConnection} on its own thread; every connection warms up,
+ * then all send their measured requests at once. Latencies of all connections are pooled.
  */
 public final class RequestProbe {
   /** One probe query: a name for the table and its text. */
@@ -65,6 +68,14 @@ public final class RequestProbe {
   private final int requests;
   private final int largeDivisor;
 
+  /** A form POST of {@code query}: built once per query, sent many times. */
+  static byte[] request(URI endpoint, String accept, String query) {
+    byte[] form =
+        ("query=" + URLEncoder.encode(query, StandardCharsets.UTF_8))
+            .getBytes(StandardCharsets.US_ASCII);
+    return HttpConnection.post(endpoint, accept, "application/x-www-form-urlencoded", form);
+  }
+
   /**
    * @param warmUp unmeasured requests per connection before the measured ones
    * @param requests measured requests per connection (divided by {@code largeDivisor} for large
@@ -92,8 +103,8 @@ public final class RequestProbe {
         results.add(
             pool.submit(
                 () -> {
-                  try (RawHttpConnection http = new RawHttpConnection(endpoint, accept)) {
-                    byte[] req = http.request(probe.query());
+                  try (HttpConnection http = new HttpConnection(endpoint)) {
+                    byte[] req = request(endpoint, accept, probe.query());
                     for (int i = 0; i < warm; i++) {
                       http.send(req);
                     }

@@ -138,9 +138,8 @@ class SummaryTest {
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     for (int split = 1; split < xml.length; split++) {
       ResultCounter c = new ResultCounter();
-      c.feed(java.util.Arrays.copyOfRange(xml, 0, split), split);
-      byte[] rest = java.util.Arrays.copyOfRange(xml, split, xml.length);
-      c.feed(rest, rest.length);
+      c.feed(xml, 0, split);
+      c.feed(xml, split, xml.length - split);
       assertEquals(3, c.results(), "split at " + split);
     }
   }
