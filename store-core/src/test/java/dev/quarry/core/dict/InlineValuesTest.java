@@ -105,6 +105,17 @@ class InlineValuesTest {
   }
 
   @Test
+  void anIntegersIdIsTheIdOfItsLiteral() {
+    // COUNT results take integerId straight; an xsd:integer literal of the same value must match.
+    for (long v : new long[] {0, 1, -1, 7, 2008, 1L << 40, -(1L << 40), Long.MAX_VALUE >> 9}) {
+      long id = InlineValues.integerId(v);
+      assertEquals(InlineValues.encode(NodeValue.makeInteger(v).asNode()), id, "xsd:integer " + v);
+      assertEquals(NodeValue.makeInteger(v).asNode(), InlineValues.decode(id));
+    }
+    assertEquals(NodeIds.NONE, InlineValues.integerId(Long.MAX_VALUE), "too large to be inline");
+  }
+
+  @Test
   void idOrderIsValueOrderWithinEachDatatype() {
     Random rnd = new Random(5);
     List<Node> ints = new ArrayList<>();

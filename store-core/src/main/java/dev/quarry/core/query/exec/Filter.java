@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
@@ -41,21 +42,19 @@ public final class Filter extends IdOperator {
       return null;
     }
     Rows out = new Rows(in.width, in.size);
-    long[] row = new long[in.width];
     for (int r = 0; r < in.size; r++) {
-      System.arraycopy(in.data, r * in.width, row, 0, in.width);
-      if (accepts(row)) {
+      if (accepts(in.data, r * in.width)) {
         out.appendCopy(in, r);
       }
     }
     return out;
   }
 
-  private boolean accepts(long[] row) {
+  private boolean accepts(long[] data, int base) {
     RowBinding b = null;
     for (int i = 0; i < tests.length; i++) {
       if (tests[i] != null) {
-        int verdict = tests[i].test(row);
+        int verdict = tests[i].test(data, base);
         if (verdict == IdCondition.FALSE) {
           return false;
         }
@@ -64,7 +63,7 @@ public final class Filter extends IdOperator {
         }
       }
       if (b == null) {
-        b = new RowBinding(null, vars, row.clone(), terms);
+        b = new RowBinding(null, vars, Arrays.copyOfRange(data, base, base + vars.size()), terms);
       }
       Expr e = exprs.get(i);
       if (!e.isSatisfied(b, cxt)) {

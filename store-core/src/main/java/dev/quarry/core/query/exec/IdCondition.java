@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.dict.InlineValues;
 import dev.quarry.core.dict.NodeIds;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
@@ -40,7 +41,8 @@ abstract class IdCondition {
   static final int TRUE = 1;
   static final int UNKNOWN = 2;
 
-  abstract int test(long[] row);
+  /** The verdict on the row at {@code data[base..]}. */
+  abstract int test(long[] data, int base);
 
   /** The id test for an expression, or null if it has none. */
   static IdCondition of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
@@ -50,8 +52,8 @@ abstract class IdCondition {
           ? null
           : new IdCondition() {
             @Override
-            int test(long[] row) {
-              return row[c] != 0 ? TRUE : FALSE;
+            int test(long[] data, int base) {
+              return data[base + c] != 0 ? TRUE : FALSE;
             }
           };
     }
@@ -67,6 +69,16 @@ abstract class IdCondition {
       return test(a, b, (x, y) -> x == y ? TRUE : FALSE);
     }
     boolean iri = a.isIri() || b.isIri();
+    boolean same = e instanceof E_SameTerm || e instanceof E_Equals;
+    if ((same || e instanceof E_NotEquals) && (iri || e instanceof E_SameTerm)) {
+      // A variable against a constant whose only equal is itself: one compare of ids.
+      if (a instanceof Column col && b instanceof Constant k) {
+        return new ColumnIs(col.column(), k.id(), same);
+      }
+      if (b instanceof Column col && a instanceof Constant k) {
+        return new ColumnIs(col.column(), k.id(), same);
+      }
+    }
     if (e instanceof E_Equals || e instanceof E_NotEquals) {
       Decide equal =
           (x, y) -> {
@@ -100,12 +112,34 @@ abstract class IdCondition {
     int on(long x, long y);
   }
 
+  /**
+   * {@code ?x = k}, {@code sameTerm(?x, k)} or {@code ?x != k} (not {@code is}) where k is a
+   * constant's id and ids decide: a row with ?x unbound fails either way (an error).
+   */
+  private static final class ColumnIs extends IdCondition {
+    private final int column;
+    private final long id;
+    private final boolean is;
+
+    ColumnIs(int column, long id, boolean is) {
+      this.column = column;
+      this.id = id;
+      this.is = is;
+    }
+
+    @Override
+    int test(long[] data, int base) {
+      long x = data[base + column];
+      return x != 0 && (x == id) == is ? TRUE : FALSE;
+    }
+  }
+
   private static IdCondition test(Operand a, Operand b, Decide d) {
     return new IdCondition() {
       @Override
-      int test(long[] row) {
-        long x = a.value(row);
-        long y = b.value(row);
+      int test(long[] data, int base) {
+        long x = a.value(data, base);
+        long y = b.value(data, base);
         if (x == Operand.UNKNOWN_ID || y == Operand.UNKNOWN_ID) {
           return UNKNOWN;
         }
@@ -190,7 +224,7 @@ abstract class IdCondition {
     /** A value no id has: the operand could not be computed, so ARQ must decide. */
     long UNKNOWN_ID = -1L;
 
-    long value(long[] row);
+    long value(long[] data, int base);
 
     default boolean isIri() {
       return false;
@@ -199,25 +233,29 @@ abstract class IdCondition {
     static Operand of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
       if (e instanceof ExprVar v) {
         int c = vars.indexOf(v.asVar());
-        return c < 0 ? null : row -> row[c];
+        return c < 0 ? null : new Column(c);
       }
       if (e.isConstant()) {
         Node n = e.getConstant().asNode();
-        long id = terms.encode(n);
-        boolean iri = n.isURI();
-        return new Operand() {
-          @Override
-          public long value(long[] row) {
-            return id;
-          }
-
-          @Override
-          public boolean isIri() {
-            return iri;
-          }
-        };
+        return new Constant(terms.encode(n), n.isURI());
       }
       return Computed.of(e, vars, terms, env);
+    }
+  }
+
+  /** A variable's column. */
+  private record Column(int column) implements Operand {
+    @Override
+    public long value(long[] data, int base) {
+      return data[base + column];
+    }
+  }
+
+  /** A constant's id. */
+  private record Constant(long id, boolean isIri) implements Operand {
+    @Override
+    public long value(long[] data, int base) {
+      return id;
     }
   }
 
@@ -260,23 +298,23 @@ abstract class IdCondition {
     }
 
     @Override
-    public long value(long[] row) {
+    public long value(long[] data, int base) {
       boolean same = computed;
       for (int i = 0; i < columns.length && same; i++) {
-        same = row[columns[i]] == last[i];
+        same = data[base + columns[i]] == last[i];
       }
       if (same) {
         return result;
       }
       for (int i = 0; i < columns.length; i++) {
-        last[i] = row[columns[i]];
+        last[i] = data[base + columns[i]];
       }
+      long[] row = Arrays.copyOfRange(data, base, base + vars.size());
       try {
         // Only an inline value compares as an id; anything else is ARQ's to decide, so the
         // result needs no dictionary lookup and no query-local id.
         long id =
-            InlineValues.encode(
-                expr.eval(new RowBinding(null, vars, row.clone(), terms), env).asNode());
+            InlineValues.encode(expr.eval(new RowBinding(null, vars, row, terms), env).asNode());
         result = id == NodeIds.NONE ? UNKNOWN_ID : id;
       } catch (ExprEvalException ex) {
         result = UNKNOWN_ID; // an error: ARQ evaluates the whole condition and decides

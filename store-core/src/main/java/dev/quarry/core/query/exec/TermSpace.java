@@ -36,6 +36,10 @@ public final class TermSpace {
 
   /** The id of a count: {@code n} as an xsd:integer, as COUNT gives it. */
   public long count(long n) {
+    long inline = dev.quarry.core.dict.InlineValues.integerId(n);
+    if (inline != NodeIds.NONE) {
+      return inline; // what encode would give, without making a literal to parse back
+    }
     return encode(
         org.apache.jena.graph.NodeFactory.createLiteralDT(
             Long.toString(n), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger));
