@@ -56,8 +56,11 @@ class HashJoinTest {
 
   @Test
   void severalPartnersAndNone() {
+    // (A lone pattern joined with far fewer grouped rows runs on them: PatternOnRowsTest. With an
+    // OPTIONAL beside it, the left side is no lone pattern.)
     joinedByHash(
-        "SELECT * { ?x ex:p ?a { SELECT ?x (COUNT(*) AS ?n) { ?x ex:q ?b } GROUP BY ?x } }");
+        "SELECT * { { ?x ex:p ?a OPTIONAL { ?x ex:s ?w } }"
+            + " { SELECT ?x (COUNT(*) AS ?n) { ?x ex:q ?b } GROUP BY ?x } }");
     joinedByHash(
         "SELECT * { ?x ex:p ?a { SELECT ?x ?b { ?x ex:q ?b } ORDER BY ?b ?x LIMIT 300 } }");
   }

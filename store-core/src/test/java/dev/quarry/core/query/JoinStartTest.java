@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Quad;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,20 +24,19 @@ class JoinStartTest {
   @BeforeAll
   static void load() {
     List<Quad> quads = new ArrayList<>();
-    Node type = NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
     Node g = Quad.defaultGraphIRI;
     for (int t = 0; t < 300; t++) {
-      quads.add(Quad.create(g, iri("T" + t), type, iri("Type")));
+      quads.add(Quad.create(g, iri("T" + t), TwinStores.TYPE, iri("Type")));
     }
     for (int m = 0; m < 300; m++) {
       quads.add(Quad.create(g, iri("m" + m), iri("country"), iri(m < 15 ? "AT" : "US")));
     }
     for (int p = 0; p < 15000; p++) {
-      quads.add(Quad.create(g, iri("p" + p), type, iri("T" + (p % 300))));
+      quads.add(Quad.create(g, iri("p" + p), TwinStores.TYPE, iri("T" + (p % 300))));
       quads.add(Quad.create(g, iri("p" + p), iri("maker"), iri("m" + (p * 7 % 300))));
     }
     for (int o = 0; o < 30000; o++) { // many other typed things: a class has many members
-      quads.add(Quad.create(g, iri("o" + o), type, iri("Other")));
+      quads.add(Quad.create(g, iri("o" + o), TwinStores.TYPE, iri("Other")));
     }
     for (int c = 0; c < 2000; c++) { // a country has more people than makers
       quads.add(Quad.create(g, iri("c" + c), iri("country"), iri("AT")));

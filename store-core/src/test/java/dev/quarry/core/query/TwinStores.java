@@ -29,6 +29,11 @@ final class TwinStores implements AutoCloseable {
   private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
       new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 
+  /** rdf:type (made here, not from Jena's vocabulary, which needs Jena initialised first). */
+  static final Node TYPE =
+      org.apache.jena.graph.NodeFactory.createURI(
+          "http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
+
   /** An IRI in the tests' namespace, {@code http://ex/local}. */
   static Node iri(String local) {
     return org.apache.jena.graph.NodeFactory.createURI("http://ex/" + local);

@@ -267,8 +267,14 @@ public final class Compiler {
         return right == null ? null : join(left, right, false, null);
       }
       case OpJoin j -> {
+        Group one = top ? patternOnRows(j) : null;
+        IdOperator first = one == null ? null : compile(j.getRight(), Source.unit());
+        if (first != null && rowsFew(one, first)) {
+          return patterns(one.triples(), one.conjuncts(), first);
+        }
         IdOperator left = compile(j.getLeft(), input);
-        IdOperator right = left == null ? null : compile(j.getRight(), Source.unit());
+        IdOperator right =
+            left == null ? null : first != null ? first : compile(j.getRight(), Source.unit());
         return right == null ? null : join(left, right, false, null);
       }
       case OpLeftJoin lj -> {
@@ -1013,6 +1019,42 @@ public final class Compiler {
       return -1;
     }
     return (long) Math.ceil(estimates.perRow(t, Set.of(), terms));
+  }
+
+  /**
+   * How many times fewer rows than its pattern a query part must be estimated to find for the
+   * pattern to run on its rows (see {@link #patternOnRows}).
+   */
+  private static final double ON_ROWS_RATIO = 8;
+
+  /** Diagnostic switch for A/B runs: {@code quarry.exec.pattern-on-rows=false}. */
+  private static final boolean PATTERN_ON_ROWS =
+      !"false".equals(System.getProperty("quarry.exec.pattern-on-rows"));
+
+  /**
+   * The pattern of (join P B) if P may run on B's rows: P one pattern (and filters on its own
+   * variables), B a part evaluated on its own (a subquery) sharing a variable with it. It does when
+   * B is estimated to find far fewer rows than P ({@link #rowsFew}): P is then looked up, or read
+   * whole and kept ({@link PatternJoin#wholePattern}), where a hash join would read all of P for
+   * each query. BSBM BI Q2 joins the few thousand products that share features with a product to
+   * the 28,480 products typed Product. Rows of B with a shared variable unbound join as SPARQL
+   * says: the pattern binds it.
+   */
+  private Group patternOnRows(OpJoin j) {
+    Group group = PATTERN_ON_ROWS ? Group.of(j.getLeft()) : null;
+    if (group == null || group.triples().size() != 1 || Group.of(j.getRight()) != null) {
+      return null;
+    }
+    Set<Var> shared = Group.vars(group.triples());
+    shared.retainAll(org.apache.jena.sparql.algebra.OpVars.visibleVars(j.getRight()));
+    return shared.isEmpty() ? null : group;
+  }
+
+  /** True if {@code rows} are estimated to be far fewer than the quads of the group's pattern. */
+  private boolean rowsFew(Group one, IdOperator rows) {
+    return rows.estimate() >= 0
+        && rows.estimate() * ON_ROWS_RATIO
+            < estimates.perRow(one.triples().getFirst(), Set.of(), terms);
   }
 
   /** Input rows up to which a UNION of patterns is run on them rather than joined by hash. */
