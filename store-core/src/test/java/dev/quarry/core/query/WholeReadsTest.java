@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A pattern read whole is kept for the later queries of the same commit (WholeReads): they serve
  * their rows from it even when they have too few rows to read it themselves; a commit makes another
- * state, read again; the answers stay ARQ's.
+ * state, read again; queries each too small to read it whole read it once their probes add up; the
+ * answers stay ARQ's.
  */
 class WholeReadsTest {
   private static final String PREFIX = "PREFIX ex: <http://ex/> ";
@@ -62,5 +63,27 @@ class WholeReadsTest {
     String changed = twins.explain(many);
     assertTrue(changed.contains("[read whole: 5001 quads"), changed);
     assertTrue(twins.explainAnswered(many).contains("by an earlier query: 5001 quads"));
+  }
+
+  @Test
+  void probesOfTheCommitsQueriesAddUpToAWholeRead() {
+    // A commit of its own: nothing kept, no probes counted yet.
+    twins.add(List.of(Quad.create(Quad.defaultGraphIRI, iri("x1"), iri("tag"), iri("another"))));
+    String few =
+        PREFIX
+            + "SELECT ?x ?t { ex:hub ex:link ?x . ?x ex:tag ?t FILTER(STR(?x) < \"http://ex/x13\") }";
+    // 335 rows a query; a read whole pays from a quarter of the 5,000 quads (1,250 rows).
+    // (explain runs the query once; explainAnswered twice, once for the answers.)
+    assertFalse(twins.explain(few).contains("read whole"), "one query's probes are few");
+    int queries = 1;
+    String plan = "";
+    while (queries < 10 && !plan.contains("read whole")) {
+      plan = twins.explain(few);
+      queries++;
+    }
+    assertTrue(plan.contains("[read whole: 500"), plan);
+    assertTrue(queries >= 3 && queries <= 5, "read whole by query " + queries);
+    String after = twins.explainAnswered(few);
+    assertTrue(after.contains("[read whole by an earlier query: 500"), after);
   }
 }

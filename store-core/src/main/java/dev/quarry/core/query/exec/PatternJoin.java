@@ -26,10 +26,12 @@ import org.apache.jena.sparql.core.Var;
  * range look their subjects up in that range, scanned once ({@link SubjectsInRange}), while it
  * holds at most {@link #SCAN_ROWS_PER_PROBE} quads per row to serve; otherwise they are probed.
  *
- * <p>Likewise, when the input has at least a {@link #WHOLE_READ_ROWS_PER_PROBE}th as many rows with
- * a bound subject as the pattern (constant predicate, constant or fresh object) has quads, the
- * pattern is read once, whole and in index order, and the rows find their quads in memory ({@link
- * #wholePattern}): BSBM BI's Q3 joins 200,000 dated subjects with 285,000 reviews at 10M.
+ * <p>Likewise, when the input has at least a {@link #SCAN_ROWS_PER_PROBE}th as many rows with a
+ * bound subject as the pattern (constant predicate, constant or fresh object) has quads, or the
+ * queries of the commit have probed that many, the pattern is read once, whole and in index order,
+ * and the rows find their quads in memory ({@link #wholePattern}), kept for the commit's later
+ * queries ({@link WholeReads}): BSBM BI's Q3 joins 200,000 dated subjects with 285,000 reviews at
+ * 10M.
  *
  * <p>With a rule set, a bound predicate also matches its subproperties, {@code rdf:type C} the
  * subclasses of C, and a type pattern with a free class yields every superclass of each stored
@@ -41,15 +43,6 @@ public final class PatternJoin extends IdOperator {
    * few tens of ns (sequential, decoded a block at a time), a random probe about 1 us.
    */
   static final int SCAN_ROWS_PER_PROBE = 4;
-
-  /**
-   * Quads a pattern may hold per input row for a whole read of it to serve the rows ({@link
-   * #wholePattern}): more than a range scan's, as the table is kept for the later queries of the
-   * commit ({@link WholeReads}). Measured at 10M on BSBM BI Q2's 28,480 products typed Product:
-   * 5,596 rows looked up in 3.8 ms (670 ns each), the pattern read whole in 2.2-2.6 ms (about 80 ns
-   * a quad, its directory included): even at about 8 quads a row; kept, it served them in 0.3.
-   */
-  static final int WHOLE_READ_ROWS_PER_PROBE = 8;
 
   /**
    * A diagnostic switch (system property {@code quarry.exec.vectored=false}): one lookup per input
@@ -328,9 +321,7 @@ public final class PatternJoin extends IdOperator {
   private Rows firstGather() {
     tableDecided = true;
     long rowsToPay =
-        Math.max(
-            MIN_TABLE_ROWS,
-            (patternQuads + WHOLE_READ_ROWS_PER_PROBE - 1) / WHOLE_READ_ROWS_PER_PROBE);
+        Math.max(MIN_TABLE_ROWS, (patternQuads + SCAN_ROWS_PER_PROBE - 1) / SCAN_ROWS_PER_PROBE);
     if (patternQuads < 0 || limited) {
       return gather(chunk);
     }
@@ -352,8 +343,13 @@ public final class PatternJoin extends IdOperator {
       return gather(chunk);
     }
     Rows first = gather((int) rowsToPay);
-    if (first == null || first.size < rowsToPay) {
+    if (first == null || first.size < MIN_TABLE_ROWS) {
       return first;
+    }
+    if (first.size < rowsToPay
+        && (kept == null
+            || kept.probed(access, graph, consts[1], consts[2], first.size) < rowsToPay)) {
+      return first; // too few to pay for the read, even with the commit's earlier probes
     }
     // The planner's count may be low: up to twice it (reserved first), or the rows are probed.
     int limit = (int) Math.max(Rows.BATCH, 2 * patternQuads);

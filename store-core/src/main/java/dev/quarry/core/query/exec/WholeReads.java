@@ -6,6 +6,7 @@ import dev.quarry.core.index.spi.QuadView;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.util.Symbol;
 
@@ -25,6 +26,7 @@ public final class WholeReads {
   private record Key(long generation, long graph, long p, long o) {}
 
   private final Cache<Key, SubjectsInRange> tables;
+  private final Cache<Key, LongAdder> probed; // rows looked up in patterns not kept, per commit
   private final long maxBytes;
 
   /** Tables up to {@code maxBytes} in all (0: none kept). */
@@ -37,7 +39,11 @@ public final class WholeReads {
                 (Key k, SubjectsInRange t) ->
                     (int) Math.min(Integer.MAX_VALUE, SubjectsInRange.bytesFor(t.size())))
             .build();
+    this.probed = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
   }
+
+  /** Patterns whose probed rows are counted at most (the least recently counted forgotten). */
+  private static final int PROBE_COUNTS = 4096;
 
   private static final Map<Object, WholeReads> BY_STORE =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -67,6 +73,23 @@ public final class WholeReads {
     return generation < 0 || maxBytes <= 0
         ? null
         : tables.getIfPresent(new Key(generation, g, p, o));
+  }
+
+  /**
+   * Counts {@code rows} looked up one by one in the pattern at the commit {@code access} reads, too
+   * few for one query to read it whole; returns the rows of the commit's queries so far, these
+   * included (0 for a writer's state, which is not kept). Once they add up to what a whole read
+   * costs, the query that finds so reads it whole and keeps it: the later queries of the commit
+   * probe it no more (a rent-or-buy choice, within twice the better of the two).
+   */
+  long probed(QuadView access, long g, long p, long o, long rows) {
+    long generation = access.generation();
+    if (generation < 0 || maxBytes <= 0) {
+      return 0;
+    }
+    LongAdder n = probed.get(new Key(generation, g, p, o), k -> new LongAdder());
+    n.add(rows);
+    return n.sum();
   }
 
   /** Keeps the pattern's table read at the commit {@code access} reads (not a writer's). */
