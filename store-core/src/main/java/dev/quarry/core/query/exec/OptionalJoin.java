@@ -49,16 +49,22 @@ public final class OptionalJoin extends IdOperator {
     int[] toOut = rightVars.stream().mapToInt(vars::indexOf).toArray();
     boolean[] matched = new boolean[in.size];
     Rows out = new Rows(vars.size(), in.size);
-    for (Rows r = lastRight.next(); r != null; r = lastRight.next()) {
-      for (int i = 0; i < r.size; i++) {
-        matched[(int) r.get(i, rowCol) - 1] = true;
-        int at = out.append();
-        for (int c = 0; c < toOut.length; c++) {
-          if (toOut[c] >= 0) {
-            out.data[at + toOut[c]] = r.get(i, c);
+    try {
+      for (Rows r = lastRight.next(); r != null; r = lastRight.next()) {
+        for (int i = 0; i < r.size; i++) {
+          matched[(int) r.get(i, rowCol) - 1] = true;
+          int at = out.append();
+          for (int c = 0; c < toOut.length; c++) {
+            if (toOut[c] >= 0) {
+              out.data[at + toOut[c]] = r.get(i, c);
+            }
           }
         }
       }
+    } finally {
+      // This batch's right side is done: what it held (a pattern read whole) goes back to the
+      // query's memory now. Only the last is closed with the plan, and explain reads it closed.
+      lastRight.close();
     }
     for (int r = 0; r < in.size; r++) {
       if (!matched[r]) {
