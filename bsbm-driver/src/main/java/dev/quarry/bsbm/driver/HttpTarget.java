@@ -6,6 +6,9 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
@@ -26,7 +29,8 @@ public final class HttpTarget implements Target {
   private final URI update;
   private final String defaultGraph;
   private final String name;
-  private final ConcurrentLinkedDeque<HttpConnection> idle = new ConcurrentLinkedDeque<>();
+  // Idle connections by the host and port they are open to (the update endpoint may be another).
+  private final Map<String, Deque<HttpConnection>> idle = new ConcurrentHashMap<>();
 
   /**
    * @param update the update endpoint, or null when the run has no updates
@@ -82,7 +86,10 @@ public final class HttpTarget implements Target {
 
   /** One exchange on a pooled connection; a connection the server closed while idle is replaced. */
   private int exchange(URI where, byte[] request, Response r, long deadline) throws IOException {
-    HttpConnection c = idle.pollFirst();
+    Deque<HttpConnection> pool =
+        idle.computeIfAbsent(
+            where.getHost() + ":" + where.getPort(), k -> new ConcurrentLinkedDeque<>());
+    HttpConnection c = pool.pollFirst();
     if (c == null) {
       c = new HttpConnection(where);
     }
@@ -95,7 +102,7 @@ public final class HttpTarget implements Target {
     }
     r.contentType = c.contentType();
     if (c.isOpen()) {
-      idle.addFirst(c);
+      pool.addFirst(c);
     }
     return status;
   }
@@ -176,8 +183,10 @@ public final class HttpTarget implements Target {
 
   @Override
   public void close() {
-    for (HttpConnection c; (c = idle.pollFirst()) != null; ) {
-      c.close();
+    for (Deque<HttpConnection> pool : idle.values()) {
+      for (HttpConnection c; (c = pool.pollFirst()) != null; ) {
+        c.close();
+      }
     }
   }
 }

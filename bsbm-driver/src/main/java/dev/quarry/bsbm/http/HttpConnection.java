@@ -144,10 +144,10 @@ public final class HttpConnection implements AutoCloseable {
       close();
       throw e;
     } finally {
-      deadline = 0;
-      if (open) {
+      if (deadline != 0 && open) { // fill() narrowed the read timeout to the deadline
         socket.setSoTimeout(DEFAULT_READ_TIMEOUT_MS);
       }
+      deadline = 0;
     }
   }
 

@@ -65,19 +65,20 @@ abstract class IdCondition {
     if (a == null || b == null) {
       return null;
     }
-    if (e instanceof E_SameTerm) {
-      return test(a, b, (x, y) -> x == y ? TRUE : FALSE);
-    }
     boolean iri = a.isIri() || b.isIri();
     boolean same = e instanceof E_SameTerm || e instanceof E_Equals;
-    if ((same || e instanceof E_NotEquals) && (iri || e instanceof E_SameTerm)) {
-      // A variable against a constant whose only equal is itself: one compare of ids.
+    if (e instanceof E_SameTerm || (iri && (same || e instanceof E_NotEquals))) {
+      // A variable against a constant where ids decide (sameTerm, or an IRI, equal only to
+      // itself): one compare of ids.
       if (a instanceof Column col && b instanceof Constant k) {
         return new ColumnIs(col.column(), k.id(), same);
       }
       if (b instanceof Column col && a instanceof Constant k) {
         return new ColumnIs(col.column(), k.id(), same);
       }
+    }
+    if (e instanceof E_SameTerm) {
+      return test(a, b, (x, y) -> x == y ? TRUE : FALSE);
     }
     if (e instanceof E_Equals || e instanceof E_NotEquals) {
       Decide equal =

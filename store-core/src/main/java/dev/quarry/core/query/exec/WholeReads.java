@@ -69,10 +69,8 @@ public final class WholeReads {
 
   /** The pattern's table read at the commit {@code access} reads, if one is kept; else null. */
   SubjectsInRange get(QuadView access, long g, long p, long o) {
-    long generation = access.generation();
-    return generation < 0 || maxBytes <= 0
-        ? null
-        : tables.getIfPresent(new Key(generation, g, p, o));
+    Key k = key(access, g, p, o);
+    return k == null ? null : tables.getIfPresent(k);
   }
 
   /**
@@ -83,20 +81,26 @@ public final class WholeReads {
    * probe it no more (a rent-or-buy choice, within twice the better of the two).
    */
   long probed(QuadView access, long g, long p, long o, long rows) {
-    long generation = access.generation();
-    if (generation < 0 || maxBytes <= 0) {
+    Key k = key(access, g, p, o);
+    if (k == null) {
       return 0;
     }
-    LongAdder n = probed.get(new Key(generation, g, p, o), k -> new LongAdder());
+    LongAdder n = probed.get(k, x -> new LongAdder());
     n.add(rows);
     return n.sum();
   }
 
   /** Keeps the pattern's table read at the commit {@code access} reads (not a writer's). */
   void put(QuadView access, long g, long p, long o, SubjectsInRange table) {
-    long generation = access.generation();
-    if (generation >= 0 && maxBytes > 0) {
-      tables.put(new Key(generation, g, p, o), table);
+    Key k = key(access, g, p, o);
+    if (k != null) {
+      tables.put(k, table);
     }
+  }
+
+  /** The pattern's key at the commit {@code access} reads; null if nothing of it is kept. */
+  private Key key(QuadView access, long g, long p, long o) {
+    long generation = access.generation(); // -1: a writer's own state, which changes
+    return generation < 0 || maxBytes <= 0 ? null : new Key(generation, g, p, o);
   }
 }

@@ -1045,9 +1045,11 @@ public final class Compiler {
     if (group == null || group.triples().size() != 1 || Group.of(j.getRight()) != null) {
       return null;
     }
-    Set<Var> shared = Group.vars(group.triples());
-    shared.retainAll(org.apache.jena.sparql.algebra.OpVars.visibleVars(j.getRight()));
-    return shared.isEmpty() ? null : group;
+    boolean shared =
+        !java.util.Collections.disjoint(
+            Group.vars(group.triples()),
+            org.apache.jena.sparql.algebra.OpVars.visibleVars(j.getRight()));
+    return shared ? group : null;
   }
 
   /** True if {@code rows} are estimated to be far fewer than the quads of the group's pattern. */
