@@ -5,6 +5,7 @@
 #                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
 #                          [--cold SECONDS] [--slow-mixes fuseki=W:R]
 #                          [--usecase explore|businessIntelligence] [--keep-stores] [-t MS]
+#                          [--memory-cap 2GB]
 #
 # Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
 # missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
@@ -21,10 +22,17 @@
 # --usecase businessIntelligence runs BSBM's Business Intelligence mix (official: -w 2 -runs 10)
 # into DIR/results-PRODUCTS-businessIntelligence/; --keep-stores reuses a store already loaded
 # (its load is not timed again); -t MS is the driver's per-query timeout.
+# --memory-cap SIZE: every server runs in a memory cgroup of SIZE that counts the page cache
+# (memcap.sh; refuses to run where none can be made), started on a dropped OS cache, so a store
+# larger than SIZE is read from the device; Quarry with its `auto` pool and the JVM's default heap
+# (both sized from the cgroup's limit), the peers' caches at 3/8 of SIZE unless --memory says.
+# Results go to DIR/results-PRODUCTS[-usecase]-capSIZE/, with io.tsv: each server's device reads
+# (/proc/PID/io) and the group's peak use.
 set -euo pipefail
 
 PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB; COLD=0; SLOW=""
 SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare; UC=explore; KEEP=0; TIMEOUT=""
+CAP=""; MEM_GIVEN=0
 OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -32,7 +40,8 @@ while [ $# -gt 0 ]; do
     -w) WARM=$2; shift 2 ;;
     -runs) RUNS=$2; shift 2 ;;
     --clients) CLIENTS=$2; shift 2 ;;
-    --memory) MEM=$2; shift 2 ;;
+    --memory) MEM=$2; MEM_GIVEN=1; shift 2 ;;
+    --memory-cap) CAP=$2; shift 2 ;;
     --systems) SYSTEMS=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
     --cold) COLD=$2; shift 2 ;;
@@ -40,7 +49,7 @@ while [ $# -gt 0 ]; do
     --usecase) UC=$2; shift 2 ;;
     --keep-stores) KEEP=1; shift ;;
     -t) TIMEOUT=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -50,12 +59,19 @@ if [ "$COLD" -gt 0 ] && [ "$UC" != explore ]; then
   echo "compare.sh: --cold measures the Explore mix only" >&2; exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
+if [ -n "$CAP" ]; then
+  # A capped run that could not cap would publish uncapped figures as capped ones: refuse.
+  "$here/memcap.sh" --check >&2 || { echo "compare.sh: --memory-cap needs a memory cgroup; nothing was run" >&2; exit 3; }
+  [ "$(id -u)" -eq 0 ] || { echo "compare.sh: --memory-cap drops the OS cache before each start: run as root" >&2; exit 3; }
+  cap_bytes=$(numfmt --from=iec "${CAP%B}")
+  if [ "$MEM_GIVEN" = 0 ]; then MEM=$((cap_bytes * 3 / 8)); MEM=$(numfmt --to=iec "$MEM")B; fi
+fi
 root=$(cd "$here/.." && pwd)
 bsbm="$here/bsbm"
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 data="$WORK/data-$PC"
-results="$WORK/results-$PC$([ "$UC" = explore ] || echo "-$UC")"
+results="$WORK/results-$PC$([ "$UC" = explore ] || echo "-$UC")${CAP:+-cap$CAP}"
 peers="$WORK/peers"
 mkdir -p "$data" "$results" "$peers"
 loads="$results/loads.tsv"
@@ -73,12 +89,37 @@ stop_server() {
     isql-vt 1111 dba dba "exec=shutdown;" > /dev/null 2>&1 || true # a clean stop, checkpointed
   fi
   if [ -n "$server_pid" ]; then
+    record_io
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
     server_pid=""
   fi
 }
-trap stop_server EXIT
+trap 'stop_server; uncap' EXIT
+
+server_name=""
+# With --memory-cap: the server's device reads and its group's peak, one line per server process.
+record_io() {
+  [ -n "$CAP" ] && [ -r "/proc/$server_pid/io" ] || return 0
+  local bytes
+  bytes=$(awk '$1 == "read_bytes:" { print $2 }' "/proc/$server_pid/io")
+  [ -s "$results/io.tsv" ] || printf 'server\tdevice read bytes\tcgroup\n' > "$results/io.tsv"
+  printf '%s\t%s\t%s\n' "$server_name" "$bytes" "$("$here/memcap.sh" --report "quarry-bench-$server_name")" >> "$results/io.tsv"
+}
+uncap() {
+  [ -n "$CAP" ] || return 0
+  local s
+  for s in $SYSTEMS; do "$here/memcap.sh" --remove "quarry-bench-$s"; done
+}
+# Runs a server command: as it is, or with --memory-cap on a dropped OS cache in a capped group.
+serve() { # SYSTEM CMD... (in the subshell the server runs in, so that it has the subshell's pid)
+  local name=$1; shift
+  if [ -z "$CAP" ]; then
+    exec "$@"
+  fi
+  drop_caches
+  exec "$here/memcap.sh" --cap "$CAP" --name "quarry-bench-$name" -- "$@"
+}
 
 wait_for() { # URL [seconds]
   for _ in $(seq "${2:-120}"); do
@@ -180,9 +221,12 @@ quarry() {
 }
 
 quarry_start() { # [cold]: O_DIRECT, so the empty pool gets no help from the OS cache
-  QUARRY_JAVA_OPTS="-Xmx4g" "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
-    --set "store.buffers=$MEM" --set "store.direct-io=$([ "${1:-}" = cold ] && echo true || echo false)" \
-    >> "$results/quarry-server.log" 2>&1 &
+  local heap="-Xmx4g" buffers=$MEM
+  if [ -n "$CAP" ] && [ "$MEM_GIVEN" = 0 ]; then heap=""; buffers=auto; fi # sized from the cgroup
+  server_name=quarry
+  (QUARRY_JAVA_OPTS="$heap" serve quarry "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
+    --set "store.buffers=$buffers" --set "store.direct-io=$([ "${1:-}" = cold ] && echo true || echo false)" \
+    >> "$results/quarry-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:7878/health
 }
@@ -211,8 +255,9 @@ oxigraph_load() { # BIN DB
 }
 
 oxigraph_start() {
-  "$peers/oxigraph-venv/bin/oxigraph" serve-read-only --location "$WORK/oxigraph-$PC" \
-    --bind 127.0.0.1:7879 >> "$results/oxigraph-server.log" 2>&1 &
+  server_name=oxigraph
+  (serve oxigraph "$peers/oxigraph-venv/bin/oxigraph" serve-read-only --location "$WORK/oxigraph-$PC" \
+    --bind 127.0.0.1:7879 >> "$results/oxigraph-server.log" 2>&1) &
   server_pid=$!
   wait_for "http://127.0.0.1:7879/query?query=ASK%7B%7D"
 }
@@ -236,8 +281,9 @@ fuseki() {
 }
 
 fuseki_start() {
-  "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
-    --loc "$WORK/fuseki-$PC" /ds >> "$results/fuseki-server.log" 2>&1 &
+  server_name=fuseki
+  (serve fuseki "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
+    --loc "$WORK/fuseki-$PC" /ds >> "$results/fuseki-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:3030/$/ping
 }
@@ -269,7 +315,8 @@ virtuoso() {
 
 virtuoso_start() {
   local dir="$WORK/virtuoso-$PC"
-  (cd "$dir" && exec virtuoso-t +configfile "$dir/virtuoso.ini" +foreground >> "$results/virtuoso-server.log" 2>&1) &
+  server_name=virtuoso
+  (cd "$dir" && serve virtuoso virtuoso-t +configfile "$dir/virtuoso.ini" +foreground >> "$results/virtuoso-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:8890/sparql 180
 }

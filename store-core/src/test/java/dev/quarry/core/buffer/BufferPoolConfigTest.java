@@ -21,7 +21,29 @@ class BufferPoolConfigTest {
         131072,
         BufferPoolConfig.from(Config.defaults().withOverride("store.buffers=1GB")).frames());
     int auto = BufferPoolConfig.from(Config.defaults().withOverride("store.buffers=auto")).frames();
-    assertTrue(auto >= 8192 && auto <= 131072, "auto gives 64 MB to 1 GB here: " + auto);
+    long heap = Runtime.getRuntime().maxMemory();
+    assertTrue(auto >= 2048, "auto gives at least 16 MB: " + auto);
+    assertTrue(
+        auto * BufferPoolConfig.HEAP_PER_FRAME <= heap / 32 + BufferPoolConfig.HEAP_PER_FRAME,
+        "auto's bookkeeping fits a 32nd of this heap: " + auto);
+  }
+
+  @Test
+  void autoIsHalfTheMemoryBeyondTheHeapBoundedByTheHeap() {
+    long gb = 1L << 30;
+    long mb = 1L << 20;
+    // A big machine with the JVM's default heap (a quarter): half of the rest, no 1 GB ceiling.
+    assertEquals(9 * gb, BufferPoolConfig.autoBytes(24 * gb, 6 * gb));
+    // The same process capped at 2 GB by a cgroup (default heap 512 MB): 768 MB.
+    assertEquals(768 * mb, BufferPoolConfig.autoBytes(2 * gb, 512 * mb));
+    // A small heap on a big machine: bounded by the bookkeeping a 32nd of the heap can hold.
+    long byHeap = BufferPoolConfig.autoBytes(24 * gb, gb);
+    assertEquals(gb / 32 / BufferPoolConfig.HEAP_PER_FRAME * 8192, byHeap);
+    assertTrue(byHeap > gb && byHeap < 2 * gb, "about 1.6x a 1 GB heap: " + byHeap);
+    // A heap as large as the memory: the floor.
+    assertEquals(16 * mb, BufferPoolConfig.autoBytes(gb, gb));
+    // Whole pages only.
+    assertEquals(0, BufferPoolConfig.autoBytes(3 * gb + 12345, 512 * mb) % 8192);
   }
 
   @Test

@@ -46,6 +46,13 @@ class RangeFilterTest {
         quads.add(quad(x, "n", NodeFactory.createLiteralString("250")));
       }
     }
+    for (int i = 0; i < 20_000; i++) {
+      // A range of 19,000 quads that no single chunk of 5,000 rows can afford, but all of them can.
+      Node y = NodeFactory.createURI(EX + "y" + i);
+      quads.add(quad(y, "h", NodeFactory.createURI(EX + "H" + (i % 4))));
+      quads.add(
+          quad(y, "m", NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger)));
+    }
     twins = new TwinStores(quads);
   }
 
@@ -154,6 +161,15 @@ class RangeFilterTest {
     ranAs(
         "in a range: 300 rows probed (range too large)]",
         "SELECT ?x ?v { ?x ex:f ex:F5 . ?x ex:n ?v FILTER(?v > 5) }");
+  }
+
+  @Test
+  void rowsProbedInEarlierChunksPayForTheScan() {
+    // 5,000 rows in chunks of 1,024, 2,048 and the rest; the range holds 19,000 quads. Each chunk
+    // alone is too small (four quads a row), but the rows probed before count: the third scans.
+    ranAs(
+        "in a range: 1928 rows served by 1 shared scans, 3072 rows probed (range too large)]",
+        "SELECT ?y ?v { ex:y1 ex:h ?k . ?y ex:h ?k . ?y ex:m ?v FILTER(?v >= 0 && ?v < 19000) }");
   }
 
   @Test
