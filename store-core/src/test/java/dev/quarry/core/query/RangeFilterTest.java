@@ -50,6 +50,7 @@ class RangeFilterTest {
       // A range of 19,000 quads that no single chunk of 5,000 rows can afford, but all of them can.
       Node y = NodeFactory.createURI(EX + "y" + i);
       quads.add(quad(y, "h", NodeFactory.createURI(EX + "H" + (i % 4))));
+      quads.add(quad(y, "k", NodeFactory.createURI(EX + "K" + (i % 40))));
       quads.add(
           quad(y, "m", NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger)));
     }
@@ -159,16 +160,16 @@ class RangeFilterTest {
   @Test
   void aRangeTooLargeForItsRowsIsProbed() {
     ranAs(
-        "in a range: 300 rows probed (range too large)]",
-        "SELECT ?x ?v { ?x ex:f ex:F5 . ?x ex:n ?v FILTER(?v > 5) }");
+        "in a range: 500 rows probed (range too large)]",
+        "SELECT ?y ?v { ?y ex:k ex:K7 . ?y ex:m ?v FILTER(?v > 5) }");
   }
 
   @Test
   void rowsProbedInEarlierChunksPayForTheScan() {
-    // 5,000 rows in chunks of 1,024, 2,048 and the rest; the range holds 19,000 quads. Each chunk
-    // alone is too small (four quads a row), but the rows probed before count: the third scans.
+    // 5,000 rows in chunks of 1,024, 2,048 and the rest; the range holds 19,000 quads. The second
+    // chunk alone is too small (16 quads a row), but the rows probed before count: it scans.
     ranAs(
-        "in a range: 1928 rows served by 1 shared scans, 3072 rows probed (range too large)]",
+        "in a range: 3976 rows served by 1 shared scans, 1024 rows probed (range too large)]",
         "SELECT ?y ?v { ex:y1 ex:h ?k . ?y ex:h ?k . ?y ex:m ?v FILTER(?v >= 0 && ?v < 19000) }");
   }
 
