@@ -127,6 +127,7 @@ public final class QuarryServer implements AutoCloseable {
     new JvmThreadMetrics().bindTo(metrics);
     new ProcessorMetrics().bindTo(metrics);
     new UptimeMetrics().bindTo(metrics);
+    new ProcessIoMetrics().bindTo(metrics);
     JvmGcMetrics gc = new JvmGcMetrics();
     gc.bindTo(metrics);
     MemoryLimits memory = new MemoryLimits(queryMemory(store, cfg, metrics), cfg.queryMemory());

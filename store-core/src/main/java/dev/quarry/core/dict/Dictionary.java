@@ -9,8 +9,11 @@ import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.TxnKey;
 import dev.quarry.core.txn.TxnParticipant;
 import dev.quarry.core.txn.WriteTxn;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 
@@ -86,6 +89,19 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   public static TermFile inMemory() {
     return TermFile.memory();
+  }
+
+  /**
+   * Registers the term file's read counters ({@code quarry.terms.file.reads}, {@code
+   * quarry.terms.file.read.bytes}): the reads of terms that went to the file, past the caches.
+   */
+  public void bindTo(MeterRegistry registry) {
+    FunctionCounter.builder("quarry.terms.file.reads", terms.fileReads, LongAdder::sum)
+        .description("reads of the term file (through the OS cache, outside the buffer pool)")
+        .register(registry);
+    FunctionCounter.builder("quarry.terms.file.read.bytes", terms.fileReadBytes, LongAdder::sum)
+        .description("bytes read from the term file")
+        .register(registry);
   }
 
   /** The id of {@code n} in the snapshot whose hash index root is {@code hashRoot}, or NONE. */

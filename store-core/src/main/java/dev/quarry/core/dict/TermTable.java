@@ -3,6 +3,7 @@ package dev.quarry.core.dict;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The append-only table of terms that are not inline. A term's id is its offset here. Records
@@ -19,6 +20,10 @@ final class TermTable implements AutoCloseable {
   private long committed; // length covered by the last commit
   private long flushed; // length written to the file
   private final ByteArrayOutputStream pending = new ByteArrayOutputStream(BUFFER);
+  // Reads that went to the file (through the OS cache, outside the pool): under a memory cap these
+  // are what a store's terms cost in device reads.
+  final LongAdder fileReads = new LongAdder();
+  final LongAdder fileReadBytes = new LongAdder();
 
   TermTable(TermFile file, long committedLength) throws IOException {
     this.file = file;
@@ -85,7 +90,10 @@ final class TermTable implements AutoCloseable {
         return n;
       }
     }
-    return file.read(pos, b, off, len);
+    int n = file.read(pos, b, off, len);
+    fileReads.increment();
+    fileReadBytes.add(n);
+    return n;
   }
 
   private synchronized void flush() {

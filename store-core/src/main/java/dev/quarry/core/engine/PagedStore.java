@@ -250,6 +250,7 @@ public final class PagedStore implements Store {
   @Override
   public void bindTo(MeterRegistry registry) {
     pool.metrics().bindTo(registry, pool);
+    engine.dictionary.bindTo(registry);
     dataset.bindTo(registry);
   }
 
