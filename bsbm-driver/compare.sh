@@ -330,9 +330,9 @@ done
 
 log "comparison"
 "$bsbm" compare --loads "$loads" -o "$results/comparison" \
-  --title "BSBM $UC, $PC products ($triples triples), warm, $(date -u +%Y-%m-%d)" \
+  --title "BSBM $UC, $PC products ($triples triples), warm${CAP:+, memory capped at $CAP}, $(date -u +%Y-%m-%d)" \
   "$results"/*/"$UC"-*.json
 if [ "$COLD" -gt 0 ]; then
   "$bsbm" compare --cold -o "$results/cold-comparison" \
-    --title "BSBM Explore from cold, $PC products, $(date -u +%Y-%m-%d)" "$results"/cold/*/explore-*.json
+    --title "BSBM Explore from cold, $PC products${CAP:+, memory capped at $CAP}, $(date -u +%Y-%m-%d)" "$results"/cold/*/explore-*.json
 fi
