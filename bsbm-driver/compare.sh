@@ -282,7 +282,8 @@ fuseki() {
 
 fuseki_start() {
   server_name=fuseki
-  (serve fuseki "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
+  # FUSEKI_BASE: Fuseki writes its run/ area (config, shiro.ini, templates) there, not in the cwd.
+  (export FUSEKI_BASE="$peers/fuseki/run"; serve fuseki "$java" "-Xmx${mem_mb}m" -jar "$peers/fuseki/fuseki-server.jar" --localhost --port 3030 \
     --loc "$WORK/fuseki-$PC" /ds >> "$results/fuseki-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:3030/$/ping
