@@ -28,6 +28,7 @@ interface TermFile extends AutoCloseable {
     FileChannel ch =
         FileChannel.open(
             file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    RandomReads random = RandomReads.open(file); // null: the channel reads
     return new TermFile() {
       @Override
       public void write(long pos, byte[] b, int off, int len) throws IOException {
@@ -39,6 +40,9 @@ interface TermFile extends AutoCloseable {
 
       @Override
       public int read(long pos, byte[] b, int off, int len) throws IOException {
+        if (random != null) {
+          return random.read(pos, b, off, len);
+        }
         ByteBuffer buf = ByteBuffer.wrap(b, off, len);
         while (buf.hasRemaining()) {
           int n = ch.read(buf, pos + buf.position() - off);
@@ -66,6 +70,9 @@ interface TermFile extends AutoCloseable {
 
       @Override
       public void close() throws IOException {
+        if (random != null) {
+          random.close();
+        }
         ch.close();
       }
     };
