@@ -14,8 +14,8 @@ import java.nio.file.Path;
  * ({@code posix_fadvise(POSIX_FADV_RANDOM)}, Linux): no read-ahead around each record. A term read
  * asks for tens of bytes at an offset no other read is near; with the kernel's read-ahead each one
  * that missed the OS cache read 16-128 KB. At BSBM 100M in a 2 GB cgroup (16 clients, 250 mixes,
- * one run each) the device reads went from 5.65 to 5.19 GB with it, for 22 MB of term records
- * asked for. Null where the calls are not there (another OS); the channel reads then.
+ * one run each) the device reads went from 5.65 to 5.19 GB with it, for 22 MB of term records asked
+ * for. Null where the calls are not there (another OS); the channel reads then.
  */
 final class RandomReads implements AutoCloseable {
   private static final int O_RDONLY = 0;
