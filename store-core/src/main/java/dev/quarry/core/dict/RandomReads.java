@@ -26,43 +26,24 @@ final class RandomReads implements AutoCloseable {
   private static final MethodHandle CLOSE;
 
   static {
+    boolean linux = System.getProperty("os.name", "").toLowerCase().contains("linux");
+    boolean on = linux && !"false".equals(System.getProperty("quarry.terms.random-reads"));
     MethodHandle open = null;
     MethodHandle pread = null;
     MethodHandle fadvise = null;
     MethodHandle close = null;
-    if (System.getProperty("os.name", "").toLowerCase().contains("linux")
-        && !"false".equals(System.getProperty("quarry.terms.random-reads"))) {
+    if (on) {
       try {
-        Linker linker = Linker.nativeLinker();
-        var libc = linker.defaultLookup();
+        ValueLayout.OfInt i = ValueLayout.JAVA_INT;
+        ValueLayout.OfLong l = ValueLayout.JAVA_LONG;
         open =
-            linker.downcallHandle(
-                libc.find("open").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+            libc(
+                "open",
+                FunctionDescriptor.of(i, ValueLayout.ADDRESS, i),
                 Linker.Option.firstVariadicArg(2));
-        pread =
-            linker.downcallHandle(
-                libc.find("pread").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG));
-        fadvise =
-            linker.downcallHandle(
-                libc.find("posix_fadvise").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_INT));
-        close =
-            linker.downcallHandle(
-                libc.find("close").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        pread = libc("pread", FunctionDescriptor.of(l, i, ValueLayout.ADDRESS, l, l));
+        fadvise = libc("posix_fadvise", FunctionDescriptor.of(i, i, l, l, i));
+        close = libc("close", FunctionDescriptor.of(i, i));
       } catch (RuntimeException | LinkageError e) {
         open = null;
       }
@@ -71,6 +52,11 @@ final class RandomReads implements AutoCloseable {
     PREAD = pread;
     FADVISE = fadvise;
     CLOSE = close;
+  }
+
+  private static MethodHandle libc(String name, FunctionDescriptor fd, Linker.Option... options) {
+    Linker linker = Linker.nativeLinker();
+    return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), fd, options);
   }
 
   private final int fd;

@@ -88,8 +88,7 @@ public final class PatternJoin extends IdOperator {
   private SubjectsInRange scanned; // the last range scanned for bound subjects
   private long[] tooLarge; // the last range that held more than tooLargeLimit quads
   private int tooLargeLimit;
-  private long[] probedRange; // the range earlier chunks' rows were probed in, one by one
-  private long probedInRange; // how many rows: they count towards the scan (rent or buy)
+  private long probedInRange; // rows probed one by one in tooLarge: they count towards its scan
   private long rangeScans;
   private long rangeRows;
   private long rangeProbed;
@@ -684,9 +683,8 @@ public final class PatternJoin extends IdOperator {
     if (scanned != null && Arrays.equals(scanned.ranges, ranges)) {
       return scanned;
     }
-    if (!Arrays.equals(probedRange, ranges)) {
-      probedRange = ranges;
-      probedInRange = 0;
+    if (!Arrays.equals(tooLarge, ranges)) {
+      probedInRange = 0; // a range not yet found too large: no rows were probed in it
     }
     int limit = (int) Math.min(Integer.MAX_VALUE, RANGE_QUADS_PER_PROBE * (probes + probedInRange));
     if (tooLarge != null && limit <= tooLargeLimit && Arrays.equals(tooLarge, ranges)) {
