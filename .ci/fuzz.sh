@@ -3,7 +3,8 @@
 # its @FuzzTest), each round going on from the corpus the previous ones grew (.cifuzz-corpus/ in the
 # module, not versioned). A finding fails the run and is written next to the target's seeds
 # (src/test/resources/.../<Test>Inputs/<method>/crash-...): fix it, rename the file for what it
-# is, and it stays a regression test that ./mvnw verify runs. See docs/FUZZING.md.
+# is, and it stays a regression test that ./mvnw verify runs (-Pslow for the two tagged slow). See
+# docs/FUZZING.md.
 #   .ci/fuzz.sh        one round of each (what CI runs)
 #   .ci/fuzz.sh 120    an hour of each
 set -euo pipefail
@@ -23,7 +24,9 @@ for t in "${targets[@]}"; do
   read -r module test <<<"$t"
   for ((i = 1; i <= rounds; i++)); do
     echo "fuzzing $test ($module), round $i of $rounds"
-    JAZZER_FUZZ=1 ./mvnw -B -q test -pl "$module" -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false
+    # -Pslow: LoaderFuzzTest and RequestFuzzTest are tagged slow (their seeds take 15-20 s).
+    JAZZER_FUZZ=1 ./mvnw -B -q test -Pslow -pl "$module" -Dtest="$test" \
+      -Dsurefire.failIfNoSpecifiedTests=false
   done
 done
 echo "fuzzing: no finding"

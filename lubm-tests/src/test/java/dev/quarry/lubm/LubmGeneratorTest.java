@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -73,7 +74,7 @@ class LubmGeneratorTest {
       LubmData.loadSchema(store);
       EmbeddedTarget t = new EmbeddedTarget(store);
       t.update(LubmQueries.CLOSURE_STEP);
-      List<Set<List<String>>> open = new java.util.ArrayList<>();
+      List<Set<List<String>>> open = new ArrayList<>();
       for (int q = 1; q <= 14; q++) {
         open.add(
             new HashSet<>(t.select(LubmQueries.query(q, LubmQueries.Form.OPEN_CODED), vars(q))));

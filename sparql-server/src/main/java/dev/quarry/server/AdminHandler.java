@@ -4,11 +4,14 @@ import dev.quarry.core.Backup;
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.Store;
 import dev.quarry.core.StoreStats;
+import dev.quarry.server.http.HttpError;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -68,7 +71,7 @@ final class AdminHandler {
     String previous =
         new QueryStringDecoder(req.uri())
             .parameters()
-            .getOrDefault("previous", java.util.List.of("previous"))
+            .getOrDefault("previous", List.of("previous"))
             .get(0);
     if (req.content().readableBytes() > 0) {
       byte[] body = new byte[req.content().readableBytes()];
@@ -92,7 +95,7 @@ final class AdminHandler {
       throw new HttpError(HttpResponseStatus.NOT_IMPLEMENTED, e.getMessage());
     } catch (IOException e) {
       out.abandon();
-      throw new java.io.UncheckedIOException("backup failed: " + e.getMessage(), e);
+      throw new UncheckedIOException("backup failed: " + e.getMessage(), e);
     }
   }
 

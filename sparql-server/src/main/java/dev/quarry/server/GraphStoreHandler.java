@@ -4,6 +4,7 @@ import dev.quarry.io.LoadException;
 import dev.quarry.io.Loader;
 import dev.quarry.server.gsp.GraphStore;
 import dev.quarry.server.gsp.GraphStoreRequest;
+import dev.quarry.server.http.HttpError;
 import dev.quarry.server.sparql.ResultFormat;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,6 +17,7 @@ import io.netty.handler.codec.http.multipart.FileUpload;
 import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.netty.handler.codec.http.multipart.InterfaceHttpData;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -177,7 +179,7 @@ final class GraphStoreHandler {
         throw new HttpError(HttpResponseStatus.BAD_REQUEST, "the multipart body holds no file");
       }
       return out;
-    } catch (HttpPostRequestDecoder.ErrorDataDecoderException | java.io.IOException e) {
+    } catch (HttpPostRequestDecoder.ErrorDataDecoderException | IOException e) {
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST, "malformed multipart/form-data body: " + e.getMessage());
     } finally {

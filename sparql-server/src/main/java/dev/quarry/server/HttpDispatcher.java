@@ -2,6 +2,7 @@ package dev.quarry.server;
 
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStoreRequest;
+import dev.quarry.server.http.HttpError;
 import dev.quarry.server.sparql.SparqlRequest;
 import dev.quarry.server.sparql.StrictForm;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;

@@ -1,6 +1,7 @@
 package dev.quarry.server;
 
 import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
 import java.time.Duration;
 
 /** The server's options, read once from the configuration (see config/quarry.yaml). */
@@ -68,8 +69,7 @@ public record ServerConfig(
             ? Runtime.getRuntime().maxMemory() / share
             : Config.parseBytes(v, key);
     if (bytes < 1 << 20) {
-      throw new dev.quarry.core.config.ConfigException(
-          "option '" + key + "' must be at least 1MB, got '" + v + "'");
+      throw new ConfigException("option '" + key + "' must be at least 1MB, got '" + v + "'");
     }
     return bytes;
   }

@@ -1,6 +1,7 @@
 package dev.quarry.server;
 
 import dev.quarry.core.query.memory.QueryMemoryExceeded;
+import dev.quarry.server.http.HttpError;
 import dev.quarry.server.sparql.QueryService;
 import dev.quarry.server.sparql.ResultFormat;
 import dev.quarry.server.sparql.ResultLimitException;
@@ -17,6 +18,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.jena.query.QueryCancelledException;
@@ -40,8 +43,7 @@ final class SparqlHandler {
   private final MeterRegistry metrics;
   private final Timer updateTimer;
   // Each (form, outcome) timer, registered once: not looked up in the registry per query.
-  private final java.util.concurrent.ConcurrentMap<String, Timer> queryTimers =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentMap<String, Timer> queryTimers = new ConcurrentHashMap<>();
 
   SparqlHandler(
       QueryService queries,

@@ -10,14 +10,17 @@ import java.net.Authenticator;
 import java.net.PasswordAuthentication;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.http.sys.RegistryRequestModifier;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdfconnection.RDFConnection;
 import org.apache.jena.rdfconnection.RDFConnectionRemote;
+import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.sparql.exec.http.QueryExecHTTP;
 import org.eclipse.rdf4j.model.IRI;
@@ -91,14 +94,13 @@ class ClientsTest {
       conn.update("INSERT DATA { GRAPH <http://ex/jena> { <http://ex/a> <http://ex/p> 1 } }");
       Model m = ModelFactory.createDefaultModel();
       RDFParser.fromString(
-              "<http://ex/b> <http://ex/p> 2 . <http://ex/c> <http://ex/p> 3 .",
-              org.apache.jena.riot.Lang.TURTLE)
+              "<http://ex/b> <http://ex/p> 2 . <http://ex/c> <http://ex/p> 3 .", Lang.TURTLE)
           .parse(m);
       conn.load("http://ex/jena", m); // GSP POST
       assertEquals(3, conn.fetch("http://ex/jena").size()); // GSP GET
       conn.put("http://ex/jena", m); // GSP PUT
       assertEquals(2, conn.fetch("http://ex/jena").size());
-      List<String> subjects = new java.util.ArrayList<>();
+      List<String> subjects = new ArrayList<>();
       conn.querySelect(
           "SELECT ?s { GRAPH <http://ex/jena> { ?s ?p ?o } } ORDER BY ?s",
           (QuerySolution row) -> subjects.add(row.getResource("s").getURI()));
@@ -117,7 +119,7 @@ class ClientsTest {
     }
     // A plain query execution, as most Jena code does it.
     try (QueryExecHTTP qe = QueryExecHTTP.service(endpoint).query("SELECT * { ?s ?p 4 }").build()) {
-      assertEquals(1, org.apache.jena.atlas.iterator.Iter.count(qe.select()));
+      assertEquals(1, Iter.count(qe.select()));
     }
   }
 

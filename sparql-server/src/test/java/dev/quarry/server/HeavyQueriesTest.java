@@ -29,6 +29,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * first OutOfMemoryError: each ends with its right answer or with a 503 naming the memory limit,
  * the process lives on, and it answers {@code ASK {}} all the while.
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(600)
 class HeavyQueriesTest {
   private static final String EX = "http://ex/";

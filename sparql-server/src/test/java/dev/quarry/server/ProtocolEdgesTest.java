@@ -3,12 +3,15 @@ package dev.quarry.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,7 +55,7 @@ class ProtocolEdgesTest {
 
   /** A GET sent byte for byte as given; the whole response. */
   private static String rawGet(String target) throws Exception {
-    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", s.server.port())) {
+    try (Socket socket = new Socket("127.0.0.1", s.server.port())) {
       socket.setSoTimeout(30_000);
       socket
           .getOutputStream()
@@ -148,8 +151,7 @@ class ProtocolEdgesTest {
     assertEquals(200, zipped.statusCode());
     assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(null));
     byte[] plain;
-    try (var in =
-        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+    try (var in = new GZIPInputStream(new ByteArrayInputStream(zipped.body()))) {
       plain = in.readAllBytes();
     }
     String expected = s.query(all, "text/csv").body();

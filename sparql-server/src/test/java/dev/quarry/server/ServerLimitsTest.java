@@ -3,9 +3,16 @@ package dev.quarry.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.Socket;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,12 +109,12 @@ class ServerLimitsTest {
       String q =
           TestServer.enc("SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }");
       var active = s.server.metrics().get("quarry.sparql.active").gauge();
-      try (java.net.Socket socket = new java.net.Socket("127.0.0.1", s.server.port())) {
+      try (Socket socket = new Socket("127.0.0.1", s.server.port())) {
         socket
             .getOutputStream()
             .write(
                 ("GET /sparql?query=" + q + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    .getBytes(StandardCharsets.US_ASCII));
         long until = System.nanoTime() + 10_000_000_000L;
         while (active.value() < 1 && System.nanoTime() < until) {
           Thread.sleep(10);
@@ -131,7 +138,7 @@ class ServerLimitsTest {
       insert200(s);
       String q = TestServer.enc("SELECT * { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"); // 8M rows
       var active = s.server.metrics().get("quarry.sparql.active").gauge();
-      try (java.net.Socket socket = new java.net.Socket("127.0.0.1", s.server.port())) {
+      try (Socket socket = new Socket("127.0.0.1", s.server.port())) {
         socket.setReceiveBufferSize(64 * 1024);
         socket
             .getOutputStream()
@@ -139,7 +146,7 @@ class ServerLimitsTest {
                 ("GET /sparql?query="
                         + q
                         + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/csv\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    .getBytes(StandardCharsets.US_ASCII));
         byte[] buf = new byte[64 * 1024];
         long read = 0;
         while (read < 1_000_000) { // the result streams
@@ -243,19 +250,18 @@ class ServerLimitsTest {
           "/sparql?timeout=1500&query="
               + TestServer.enc(
                   "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }");
-      java.util.List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> sent =
-          new java.util.ArrayList<>();
+      List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
         sent.add(
             s.http.sendAsync(
-                java.net.http.HttpRequest.newBuilder(s.uri(slow)).GET().build(),
+                HttpRequest.newBuilder(s.uri(slow)).GET().build(),
                 HttpResponse.BodyHandlers.ofString()));
         Thread.sleep(100); // in order: the first takes the thread before the next arrives
       }
       int busy = 0;
       int cancelled = 0;
       for (var f : sent) {
-        HttpResponse<String> r = f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        HttpResponse<String> r = f.get(60, TimeUnit.SECONDS);
         assertEquals(503, r.statusCode(), r.body());
         if (r.body().contains("busy")) {
           busy++;

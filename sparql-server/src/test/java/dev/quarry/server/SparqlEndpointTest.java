@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.io.LoadException;
 import dev.quarry.io.Loader;
+import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,11 +15,15 @@ import org.apache.jena.graph.Graph;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.graph.GraphFactory;
+import org.apache.jena.sparql.sse.SSE;
+import org.eclipse.rdf4j.rio.RDFFormat;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,9 +60,7 @@ class SparqlEndpointTest {
   }
 
   private static ResultSet parse(String body, Lang lang) {
-    return org.apache.jena.riot.ResultSetMgr.read(
-        new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-        lang);
+    return ResultSetMgr.read(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), lang);
   }
 
   private static int rows(ResultSet rs) {
@@ -184,9 +188,7 @@ class SparqlEndpointTest {
             () ->
                 s.store
                     .dataset()
-                    .add(
-                        org.apache.jena.sparql.sse.SSE.parseQuad(
-                            "(<http://ex/g1> <http://ex/x> <http://ex/p> 'in g1')")));
+                    .add(SSE.parseQuad("(<http://ex/g1> <http://ex/x> <http://ex/p> 'in g1')")));
     String q = "SELECT ?o { ?s <http://ex/p> ?o }";
     HttpResponse<String> viaParam =
         s.get(
@@ -209,10 +211,10 @@ class SparqlEndpointTest {
             () -> {
               var d = s.store.dataset();
               d.add(
-                  org.apache.jena.sparql.sse.SSE.parseQuad(
+                  SSE.parseQuad(
                       "(<http://ex/rules> <http://ex/Cat> <http://www.w3.org/2000/01/rdf-schema#subClassOf> <http://ex/Animal>)"));
               d.add(
-                  org.apache.jena.sparql.sse.SSE.parseQuad(
+                  SSE.parseQuad(
                       "(<http://ex/zoo> <http://ex/tom> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://ex/Cat>)"));
             });
     String q = "SELECT ?x FROM <http://ex/zoo> { ?x a <http://ex/Animal> }";
@@ -317,7 +319,7 @@ class SparqlEndpointTest {
         bad,
         "<http://ex/erin> <http://ex/name> \"Erin\" .\n<http://ex/frank> <http://ex/name> .\n");
     LoadException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
+        Assertions.assertThrows(
             LoadException.class,
             () -> Loader.loadFiles(s.store, List.of(good, bad), null, Loader.Progress.NONE));
     assertEquals(2, e.line());
@@ -340,9 +342,9 @@ class SparqlEndpointTest {
         List.of(
             Loader.Source.of(
                 "big",
-                org.eclipse.rdf4j.rio.RDFFormat.NQUADS,
+                RDFFormat.NQUADS,
                 "http://ex/",
-                new java.io.ByteArrayInputStream(nt.toString().getBytes()))),
+                new ByteArrayInputStream(nt.toString().getBytes()))),
         null,
         Loader.Progress.NONE);
     HttpResponse<String> r =

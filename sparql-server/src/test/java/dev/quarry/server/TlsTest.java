@@ -20,6 +20,7 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
@@ -137,7 +138,7 @@ class TlsTest {
     System.arraycopy(args, 0, cmd, 1, args.length);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "keytool hung");
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "keytool hung");
     assertEquals(0, p.exitValue(), out);
   }
 }

@@ -6,6 +6,7 @@ import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.storage.StoreException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -141,11 +142,11 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
     if (keys.isEmpty()) {
       return out;
     }
-    Map<java.nio.ByteBuffer, AccumuloWriteView.CountKey> byRow = new HashMap<>();
+    Map<ByteBuffer, AccumuloWriteView.CountKey> byRow = new HashMap<>();
     List<Range> ranges = new ArrayList<>();
     for (AccumuloWriteView.CountKey k : keys) {
       byte[] row = k.row();
-      byRow.put(java.nio.ByteBuffer.wrap(row), k);
+      byRow.put(ByteBuffer.wrap(row), k);
       ranges.add(Range.exact(new Text(row)));
     }
     trips.count(RoundTrips.Kind.BATCH_SCAN);
@@ -155,7 +156,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
       scan.setRanges(ranges);
       for (Map.Entry<Key, Value> e : scan) {
         byte[] row = e.getKey().getRowData().toArray();
-        out.put(byRow.get(java.nio.ByteBuffer.wrap(row)), Bytes.getLong(e.getValue().get(), 0));
+        out.put(byRow.get(ByteBuffer.wrap(row)), Bytes.getLong(e.getValue().get(), 0));
       }
     } catch (TableNotFoundException e) {
       throw Terms.gone(e);

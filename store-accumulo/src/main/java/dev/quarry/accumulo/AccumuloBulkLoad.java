@@ -1,9 +1,12 @@
 package dev.quarry.accumulo;
 
 import dev.quarry.core.Store;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.jena.sparql.core.Quad;
 
 /**
@@ -27,7 +30,7 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   private long offered;
   private boolean done;
   private long encodeNanos;
-  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
+  private final Map<String, Duration> phases = new LinkedHashMap<>();
 
   AccumuloBulkLoad(AccumuloWriteView writer, String bulkDir, int tablets) {
     this.writer = writer;
@@ -80,22 +83,20 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   @Override
   public synchronized long commit() {
     drain();
-    phases.put(
-        importing ? "encode terms" : "encode, check, send",
-        java.time.Duration.ofNanos(encodeNanos));
+    phases.put(importing ? "encode terms" : "encode, check, send", Duration.ofNanos(encodeNanos));
     if (importing) {
       writer.commitImport(ids, held, bulkDir, tablets, phases);
     } else {
       long t0 = System.nanoTime();
       writer.commit();
-      phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t0));
+      phases.put("commit", Duration.ofNanos(System.nanoTime() - t0));
     }
     done = true;
     return offered;
   }
 
   @Override
-  public java.util.Map<String, java.time.Duration> phases() {
+  public Map<String, Duration> phases() {
     return phases;
   }
 

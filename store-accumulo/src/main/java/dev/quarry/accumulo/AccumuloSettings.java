@@ -2,6 +2,7 @@ package dev.quarry.accumulo;
 
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** The {@code store.accumulo.*} options: where the instance is and how to use it. */
@@ -40,7 +41,7 @@ record AccumuloSettings(
     }
     String bulkDir = c.getString("store.accumulo.bulk-dir").trim();
     if (bulkDir.isEmpty()) {
-      bulkDir = java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).toUri().toString();
+      bulkDir = Path.of(System.getProperty("java.io.tmpdir")).toUri().toString();
     }
     String graph = c.getString("store.default-graph").trim();
     if (!graph.equals("default") && !graph.equals("union")) {

@@ -1,18 +1,16 @@
 package dev.quarry.accumulo;
 
 import dev.quarry.core.CheckReport;
-import dev.quarry.core.Store;
+import dev.quarry.core.QuadBackendStore;
 import dev.quarry.core.StoreStats;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.dict.NodeIds;
-import dev.quarry.core.index.spi.QuadBackend;
-import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
-import dev.quarry.core.jena.QuarryDatasetGraph;
 import dev.quarry.core.storage.StoreException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -23,7 +21,9 @@ import java.util.Set;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.DiskUsage;
-import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.jena.sys.JenaSystem;
 
 /**
  * A Quarry store whose quads, terms and statistics are tables in an Apache Accumulo instance
@@ -31,23 +31,22 @@ import org.apache.jena.sparql.core.DatasetGraph;
  * engine, through the same index SPI. Stateless: any number of Quarry servers may open the same
  * tables; each reads what the others committed.
  */
-public final class AccumuloStore implements Store {
+public final class AccumuloStore extends QuadBackendStore {
   private final AccumuloSettings settings;
   private final AccumuloClient client;
   private final AccumuloBackend backend;
-  private final QuarryDatasetGraph dataset;
   private boolean closed;
 
   private AccumuloStore(AccumuloSettings settings, AccumuloClient client, AccumuloBackend backend) {
+    super(backend, settings.unionDefault());
     this.settings = settings;
     this.client = client;
     this.backend = backend;
-    this.dataset = new QuarryDatasetGraph(backend, settings.unionDefault(), this::close);
   }
 
   /** Opens the store the configuration describes, making its tables if the instance lacks them. */
   public static AccumuloStore open(Config config) {
-    org.apache.jena.sys.JenaSystem.init(); // before any ARQ class: Jena initialises in order
+    JenaSystem.init(); // before any ARQ class: Jena initialises in order
     AccumuloSettings s = AccumuloSettings.from(config);
     AccumuloClient client = connect(s);
     try {
@@ -92,11 +91,6 @@ public final class AccumuloStore implements Store {
   }
 
   @Override
-  public DatasetGraph dataset() {
-    return dataset;
-  }
-
-  @Override
   public String backend() {
     return "accumulo (instance "
         + settings.instance()
@@ -114,7 +108,7 @@ public final class AccumuloStore implements Store {
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    dataset.bindTo(registry);
+    super.bindTo(registry);
     backend.trips.bindTo(registry);
   }
 
@@ -165,8 +159,7 @@ public final class AccumuloStore implements Store {
       Set<List<Long>> psog = null;
       for (Order order : Order.values()) {
         Set<List<Long>> quads = new HashSet<>();
-        Iterator<Map.Entry<org.apache.accumulo.core.data.Key, org.apache.accumulo.core.data.Value>>
-            rows = r.scanner(order).iterator();
+        Iterator<Map.Entry<Key, Value>> rows = r.scanner(order).iterator();
         long[] q = new long[4];
         while (rows.hasNext()) {
           order.decode(rows.next().getKey().getRowData().toArray(), q);
@@ -199,28 +192,28 @@ public final class AccumuloStore implements Store {
           (p, n) -> {
             long[] want = {n, subjects.get(p).size(), objects.get(p).size()};
             long[] got = {r.quadsWithPredicate(p), r.distinctSubjects(p), r.distinctObjects(p)};
-            if (!java.util.Arrays.equals(want, got)) {
+            if (!Arrays.equals(want, got)) {
               problems.add(
                   "predicate "
                       + NodeIds.toString(p)
                       + ": statistics "
-                      + java.util.Arrays.toString(got)
+                      + Arrays.toString(got)
                       + ", recount "
-                      + java.util.Arrays.toString(want));
+                      + Arrays.toString(want));
             }
           });
       perGraph.forEach(
           (g, n) -> {
             long[] want = {n, graphSubjects.get(g).size()};
             long[] got = {r.quadsInGraph(g), r.subjectsInGraph(g)};
-            if (!java.util.Arrays.equals(want, got)) {
+            if (!Arrays.equals(want, got)) {
               problems.add(
                   "graph "
                       + NodeIds.toString(g)
                       + ": statistics "
-                      + java.util.Arrays.toString(got)
+                      + Arrays.toString(got)
                       + ", recount "
-                      + java.util.Arrays.toString(want));
+                      + Arrays.toString(want));
             }
           });
       if (r.predicates().length != perPredicate.size() || r.graphs().length != perGraph.size()) {
@@ -242,16 +235,6 @@ public final class AccumuloStore implements Store {
   @Override
   public BulkLoad bulkLoad(BulkOptions options) {
     return bulkLoad();
-  }
-
-  @Override
-  public QuadBackend quadBackend() {
-    return backend;
-  }
-
-  @Override
-  public DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
-    return QuarryDatasetGraph.pinned(backend, unionDefault, view);
   }
 
   /** The store's tables (for tests and tools of this package). */

@@ -11,6 +11,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
@@ -19,6 +22,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 
 /**
@@ -114,7 +118,7 @@ abstract class AccumuloView implements QuadView {
   /** The quads of rows {@code rows} of {@code order} that match {@code pattern}. */
   static Iterator<long[]> filtered(
       Iterator<Map.Entry<Key, Value>> rows, Order order, long[] pattern) {
-    return org.apache.jena.atlas.iterator.Iter.iter(rows)
+    return Iter.iter(rows)
         .map(
             e -> {
               long[] q = new long[4];
@@ -146,9 +150,8 @@ abstract class AccumuloView implements QuadView {
     return parts.stream().flatMap(it -> streamOf(it)).iterator();
   }
 
-  private static <T> java.util.stream.Stream<T> streamOf(Iterator<T> it) {
-    return java.util.stream.StreamSupport.stream(
-        java.util.Spliterators.spliteratorUnknownSize(it, 0), false);
+  private static <T> Stream<T> streamOf(Iterator<T> it) {
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, 0), false);
   }
 
   /**

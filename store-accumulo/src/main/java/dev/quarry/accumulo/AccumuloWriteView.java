@@ -4,14 +4,19 @@ import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.dict.TermCodec;
 import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.storage.StoreException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.MultiTableBatchWriter;
 import org.apache.accumulo.core.client.MutationsRejectedException;
@@ -20,8 +25,10 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.core.Quad;
 
 /**
  * The writer: it holds the instance's writer lock ({@link TxnLog}) for transaction T and writes its
@@ -173,7 +180,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
    * batch scan (the missing ones made), the committed state asked about all the new quads in
    * another, the changes sent in one flush. The bulk load's path.
    */
-  void addAll(List<org.apache.jena.sparql.core.Quad> quads) {
+  void addAll(List<Quad> quads) {
     long[] ids = encode(quads);
     List<Quad4> fresh = new ArrayList<>();
     for (int i = 0; i < quads.size(); i++) {
@@ -183,28 +190,25 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
         fresh.add(k);
       }
     }
-    List<org.apache.accumulo.core.data.Range> asked = new ArrayList<>();
+    List<Range> asked = new ArrayList<>();
     for (Quad4 k : fresh) {
       asked.add(Range.exact(new Text(Order.PSOG.key(k.array()))));
     }
-    java.util.Set<java.nio.ByteBuffer> there = new java.util.HashSet<>();
+    Set<ByteBuffer> there = new HashSet<>();
     if (!asked.isEmpty() && baseStats.quads() > 0) {
       backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
-      try (org.apache.accumulo.core.client.BatchScanner scan =
+      try (BatchScanner scan =
           backend.client.createBatchScanner(
-              backend.tables.quads.get(Order.PSOG),
-              org.apache.accumulo.core.security.Authorizations.EMPTY,
-              backend.scanThreads)) {
+              backend.tables.quads.get(Order.PSOG), Authorizations.EMPTY, backend.scanThreads)) {
         base.apply(scan, true);
         scan.setRanges(asked);
-        scan.forEach(e -> there.add(java.nio.ByteBuffer.wrap(e.getKey().getRowData().toArray())));
+        scan.forEach(e -> there.add(ByteBuffer.wrap(e.getKey().getRowData().toArray())));
       } catch (TableNotFoundException e) {
         throw Terms.gone(e);
       }
     }
     for (Quad4 k : fresh) {
-      touched.put(
-          k, new Change(there.contains(java.nio.ByteBuffer.wrap(Order.PSOG.key(k.array())))));
+      touched.put(k, new Change(there.contains(ByteBuffer.wrap(Order.PSOG.key(k.array())))));
     }
     for (int i = 0; i < quads.size(); i++) {
       set(new Quad4(ids[4 * i], ids[4 * i + 1], ids[4 * i + 2], ids[4 * i + 3]), true);
@@ -216,10 +220,10 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
    * The ids of the quads' terms, four per quad (g, s, p, o): the known ones found in one batch
    * scan, the missing ones made.
    */
-  long[] encode(List<org.apache.jena.sparql.core.Quad> quads) {
+  long[] encode(List<Quad> quads) {
     checkOpen();
     Map<Node, Long> ids = new HashMap<>();
-    for (org.apache.jena.sparql.core.Quad q : quads) {
+    for (Quad q : quads) {
       ids.put(q.getGraph(), NONE);
       ids.put(q.getSubject(), NONE);
       ids.put(q.getPredicate(), NONE);
@@ -237,7 +241,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
     long[] out = new long[quads.size() * 4];
     int at = 0;
-    for (org.apache.jena.sparql.core.Quad q : quads) {
+    for (Quad q : quads) {
       out[at++] = ids.get(q.getGraph());
       out[at++] = ids.get(q.getSubject());
       out[at++] = ids.get(q.getPredicate());
@@ -257,11 +261,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
    * the quads imported.
    */
   long commitImport(
-      long[] quads,
-      int n,
-      String bulkDir,
-      int tablets,
-      java.util.Map<String, java.time.Duration> phases) {
+      long[] quads, int n, String bulkDir, int tablets, Map<String, Duration> phases) {
     checkOpen();
     if (!startsEmpty() || !dirty.isEmpty()) {
       throw new IllegalStateException(
@@ -274,7 +274,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     newTerms.clear();
     long t0 = System.nanoTime();
     backend.txnLog.commit(lease);
-    phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t0));
+    phases.put("commit", Duration.ofNanos(System.nanoTime() - t0));
     backend.terms.committed(local);
     finish();
     return loaded;
@@ -287,9 +287,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
     backend.trips.count(RoundTrips.Kind.SCAN);
     try (Scanner s =
-        backend.client.createScanner(
-            backend.tables.quads.get(Order.PSOG),
-            org.apache.accumulo.core.security.Authorizations.EMPTY)) {
+        backend.client.createScanner(backend.tables.quads.get(Order.PSOG), Authorizations.EMPTY)) {
       base.apply(s, true);
       s.setRange(Range.exact(new Text(Order.PSOG.key(q.array()))));
       return s.iterator().hasNext();
@@ -319,7 +317,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
         byId.put(EMPTY, EMPTY, ts, new Value(record));
         ids.addMutation(byId);
       }
-      Map<Order, BatchWriter> writers = new java.util.EnumMap<>(Order.class);
+      Map<Order, BatchWriter> writers = new EnumMap<>(Order.class);
       for (Order order : Order.values()) {
         writers.put(order, out.getBatchWriter(backend.tables.quads.get(order)));
       }
@@ -368,8 +366,8 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     baseStats.predicates.forEach((k, v) -> ps.put(k, v.clone()));
     baseStats.graphs.forEach((k, v) -> gs.put(k, v.clone()));
     Map<CountKey, Long> moves = new HashMap<>();
-    changedPredicates = new java.util.HashSet<>();
-    changedGraphs = new java.util.HashSet<>();
+    changedPredicates = new HashSet<>();
+    changedGraphs = new HashSet<>();
     touched.forEach(
         (q, c) -> {
           if (c.present == c.inBase) {

@@ -3,9 +3,13 @@ package dev.quarry.accumulo;
 import dev.quarry.core.storage.StoreException;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.accumulo.core.client.rfile.RFile;
@@ -40,11 +44,9 @@ final class RFileImport {
   private final List<Long> objectCountValues = new ArrayList<>();
   private final List<byte[]> subjectCounts = new ArrayList<>();
   private final List<Long> subjectCountValues = new ArrayList<>();
-  private final java.util.TreeMap<Long, long[]> predicates =
-      new java.util.TreeMap<>(Long::compareUnsigned);
-  private final java.util.TreeMap<Long, long[]> graphs =
-      new java.util.TreeMap<>(Long::compareUnsigned);
-  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
+  private final TreeMap<Long, long[]> predicates = new TreeMap<>(Long::compareUnsigned);
+  private final TreeMap<Long, long[]> graphs = new TreeMap<>(Long::compareUnsigned);
+  private final Map<String, Duration> phases = new LinkedHashMap<>();
   private long sortNanos;
   private long writeNanos;
 
@@ -84,8 +86,8 @@ final class RFileImport {
       writeStats(termsBefore + terms.size());
       writeTerms(terms);
       writeNanos += System.nanoTime() - t2;
-      phases.put("sort and count", java.time.Duration.ofNanos(sortNanos));
-      phases.put("split, write RFiles", java.time.Duration.ofNanos(writeNanos));
+      phases.put("sort and count", Duration.ofNanos(sortNanos));
+      phases.put("split, write RFiles", Duration.ofNanos(writeNanos));
       long t3 = System.nanoTime();
       for (String table : backend.tables.versioned()) {
         Path dir = new Path(root, table);
@@ -93,7 +95,7 @@ final class RFileImport {
           backend.client.tableOperations().importDirectory(dir.toString()).to(table).load();
         }
       }
-      phases.put("bulk import", java.time.Duration.ofNanos(System.nanoTime() - t3));
+      phases.put("bulk import", Duration.ofNanos(System.nanoTime() - t3));
       return loaded;
     } catch (Exception e) {
       throw new StoreException("the bulk import failed: " + e.getMessage(), e);
@@ -107,7 +109,7 @@ final class RFileImport {
   }
 
   /** How long each part of the import took. */
-  java.util.Map<String, java.time.Duration> phases() {
+  Map<String, Duration> phases() {
     return phases;
   }
 
@@ -160,7 +162,7 @@ final class RFileImport {
         return;
       }
     }
-    java.util.TreeMap<Long, long[]> figures = order == Order.GSPO ? graphs : predicates;
+    TreeMap<Long, long[]> figures = order == Order.GSPO ? graphs : predicates;
     int i = 0;
     while (i < rows.length) {
       int j = i;

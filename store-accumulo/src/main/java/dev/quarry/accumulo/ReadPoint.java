@@ -1,5 +1,6 @@
 package dev.quarry.accumulo;
 
+import java.util.Arrays;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.ScannerBase;
 import org.apache.accumulo.core.iterators.Filter;
@@ -34,17 +35,17 @@ record ReadPoint(long txn, long[] aborted) {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ReadPoint r && r.txn == txn && java.util.Arrays.equals(r.aborted, aborted);
+    return o instanceof ReadPoint r && r.txn == txn && Arrays.equals(r.aborted, aborted);
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(txn) * 31 + java.util.Arrays.hashCode(aborted);
+    return Long.hashCode(txn) * 31 + Arrays.hashCode(aborted);
   }
 
   @Override
   public String toString() {
-    return "txn " + txn + " without " + java.util.Arrays.toString(aborted);
+    return "txn " + txn + " without " + Arrays.toString(aborted);
   }
 
   /** The timestamp of the cells of transaction {@code txn}'s flush {@code flush}. */

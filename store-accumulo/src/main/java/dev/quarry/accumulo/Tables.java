@@ -1,9 +1,14 @@
 package dev.quarry.accumulo;
 
+import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.StoreException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
@@ -26,7 +31,7 @@ final class Tables {
 
   Tables(String prefix) {
     if (!prefix.matches("[A-Za-z0-9_]*")) {
-      throw new dev.quarry.core.config.ConfigException(
+      throw new ConfigException(
           "option 'store.accumulo.table-prefix' may hold letters, digits and _ only, got '"
               + prefix
               + "'");
@@ -43,13 +48,13 @@ final class Tables {
   }
 
   List<String> versioned() {
-    List<String> all = new java.util.ArrayList<>(quads.values());
+    List<String> all = new ArrayList<>(quads.values());
     all.addAll(List.of(terms, ids, counts, stats));
     return all;
   }
 
   List<String> all() {
-    List<String> all = new java.util.ArrayList<>(versioned());
+    List<String> all = new ArrayList<>(versioned());
     all.add(meta);
     return all;
   }
@@ -98,8 +103,8 @@ final class Tables {
 
   /** Runs {@code action} on every table at once; the first failure is thrown, naming its table. */
   private static void eachAtOnce(List<String> tables, TableAction action) {
-    try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+    try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> done = new ArrayList<>();
       for (String t : tables) {
         done.add(
             pool.submit(
@@ -112,10 +117,10 @@ final class Tables {
                   return null;
                 }));
       }
-      for (java.util.concurrent.Future<?> f : done) {
+      for (Future<?> f : done) {
         f.get();
       }
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw e.getCause() instanceof StoreException se
           ? se
           : new StoreException("managing the store's tables: " + e.getCause(), e.getCause());

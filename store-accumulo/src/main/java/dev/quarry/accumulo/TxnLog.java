@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.ConditionalWriter;
 import org.apache.accumulo.core.client.ConditionalWriterConfig;
 import org.apache.accumulo.core.client.Scanner;
@@ -225,8 +227,7 @@ final class TxnLog {
     try {
       ConditionalWriter.Status s = w.write(m).getStatus();
       return s == ConditionalWriter.Status.ACCEPTED;
-    } catch (org.apache.accumulo.core.client.AccumuloException
-        | org.apache.accumulo.core.client.AccumuloSecurityException e) {
+    } catch (AccumuloException | AccumuloSecurityException e) {
       throw new StoreException("writing the transaction record: " + e.getMessage(), e);
     }
   }

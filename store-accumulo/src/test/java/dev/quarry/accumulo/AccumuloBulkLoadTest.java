@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.Store;
+import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.storage.StoreException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -71,7 +72,7 @@ class AccumuloBulkLoadTest {
     Set<Node> terms = new HashSet<>();
     for (Quad q : quads) {
       for (Node n : new Node[] {q.getGraph(), q.getSubject(), q.getPredicate(), q.getObject()}) {
-        if (dev.quarry.core.dict.NodeIds.fixedId(n) == dev.quarry.core.dict.NodeIds.NONE) {
+        if (NodeIds.fixedId(n) == NodeIds.NONE) {
           terms.add(n);
         }
       }

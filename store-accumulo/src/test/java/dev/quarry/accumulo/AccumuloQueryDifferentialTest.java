@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import dev.quarry.core.Store;
 import dev.quarry.core.query.QueryDifferentialTest;
 import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.sse.SSE;
 import org.apache.jena.system.Txn;
@@ -34,14 +36,11 @@ class AccumuloQueryDifferentialTest extends QueryDifferentialTest {
       Txn.executeWrite(store.dataset(), () -> store.dataset().add(q));
       long cells = 0;
       try (var scan =
-          acc.client()
-              .createScanner(
-                  acc.tables().quads.get(Order.PSOG),
-                  org.apache.accumulo.core.security.Authorizations.EMPTY)) {
+          acc.client().createScanner(acc.tables().quads.get(Order.PSOG), Authorizations.EMPTY)) {
         for (var e : scan) {
           cells++;
         }
-      } catch (org.apache.accumulo.core.client.TableNotFoundException e) {
+      } catch (TableNotFoundException e) {
         throw new AssertionError(e);
       }
       assertEquals(1, cells, "the quad is a cell of the instance's PSOG table");

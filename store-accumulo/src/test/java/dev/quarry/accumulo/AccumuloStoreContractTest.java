@@ -4,6 +4,7 @@ import dev.quarry.core.AbstractStoreContractTest;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
@@ -14,7 +15,7 @@ class AccumuloStoreContractTest extends AbstractStoreContractTest {
   @Override
   protected Store newStore() {
     Store s = Quarry.open(MiniCluster.newStoreConfig());
-    org.junit.jupiter.api.Assertions.assertInstanceOf(AccumuloStore.class, s);
+    Assertions.assertInstanceOf(AccumuloStore.class, s);
     return s;
   }
 }

@@ -3,6 +3,8 @@ package dev.quarry.core;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.StoreDirectory;
+import dev.quarry.core.storage.StoreFormats;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,10 +75,15 @@ public final class Quarry {
    * file} and the backups it follows, found beside it ({@link Backup}); returns the manifest of the
    * state restored. On failure the directory holds an unusable partial store: delete it.
    */
-  public static Backup.Manifest restore(Path file, Path directory) throws java.io.IOException {
+  public static Backup.Manifest restore(Path file, Path directory) throws IOException {
     Config config =
         Config.defaults().with("store.storage", "file").with("store.location", directory);
     return provider(config.getString("store.backend").trim()).restore(file, config);
+  }
+
+  /** The backup files of the default backend (the paged engine's: the one that takes backups). */
+  public static Backup.Files backupFiles() {
+    return provider(Config.defaults().getString("store.backend").trim()).backupFiles();
   }
 
   private static StoreProvider provider(String backend) {
@@ -97,15 +104,15 @@ public final class Quarry {
    * copies its files there (a directory that must not exist), which the older Quarry still opens.
    * Returns the format it was in. The store must not be open.
    */
-  public static String upgrade(Path directory, Path copyAside) throws java.io.IOException {
+  public static String upgrade(Path directory, Path copyAside) throws IOException {
     return StoreDirectory.upgradeInPlace(directory, copyAside);
   }
 
   /** The on-disk format this Quarry reads and writes. */
-  public static final String FORMAT = dev.quarry.core.storage.StoreFormats.CURRENT;
+  public static final String FORMAT = StoreFormats.CURRENT;
 
   /** The on-disk format of the store in {@code directory}, or null if it holds none. */
-  public static String formatOf(Path directory) throws java.io.IOException {
+  public static String formatOf(Path directory) throws IOException {
     return StoreDirectory.formatOf(directory);
   }
 

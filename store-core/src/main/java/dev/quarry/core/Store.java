@@ -1,12 +1,21 @@
 package dev.quarry.core;
 
+import dev.quarry.core.index.spi.QuadBackend;
+import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.Explain;
 import dev.quarry.core.query.QuarryOpExecutor;
 import dev.quarry.core.query.memory.QueryMemory;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.exec.QueryExecBuilder;
 import org.apache.jena.sparql.util.Symbol;
 
@@ -55,13 +64,13 @@ public interface Store extends AutoCloseable {
    */
   default BulkLoad bulkLoad() {
     DatasetGraph dsg = dataset();
-    dsg.begin(org.apache.jena.query.ReadWrite.WRITE);
+    dsg.begin(ReadWrite.WRITE);
     return new BulkLoad() {
       private long added;
       private boolean done;
 
       @Override
-      public void add(org.apache.jena.sparql.core.Quad quad) {
+      public void add(Quad quad) {
         dsg.add(quad);
         added++;
       }
@@ -116,23 +125,23 @@ public interface Store extends AutoCloseable {
 
   /** An atomic bulk load in progress. Close without commit to abort. */
   interface BulkLoad extends AutoCloseable {
-    void add(org.apache.jena.sparql.core.Quad quad);
+    void add(Quad quad);
 
     /**
      * Adds quads; unlike {@link #add}, several threads may call this at once (each with batches of
      * its own), so a loader can parse and encode on every core. The default adds one at a time.
      */
-    default void addAll(java.util.List<org.apache.jena.sparql.core.Quad> quads) {
+    default void addAll(List<Quad> quads) {
       synchronized (this) {
-        for (org.apache.jena.sparql.core.Quad q : quads) {
+        for (Quad q : quads) {
           add(q);
         }
       }
     }
 
     /** The time each phase of the commit took (sorting, building, statistics ...), once done. */
-    default java.util.Map<String, java.time.Duration> phases() {
-      return java.util.Map.of();
+    default Map<String, Duration> phases() {
+      return Map.of();
     }
 
     /** Bytes of sorted runs the load has written to disk so far (0 while it fits in memory). */
@@ -170,7 +179,7 @@ public interface Store extends AutoCloseable {
    * The store's quads through the index SPI: snapshot reads and the one writer, on ids. For
    * adapters of other APIs (the RDF4J Sail), which need transactions not bound to a thread.
    */
-  default dev.quarry.core.index.spi.QuadBackend quadBackend() {
+  default QuadBackend quadBackend() {
     throw new UnsupportedOperationException(backend() + " offers no index SPI");
   }
 
@@ -180,7 +189,7 @@ public interface Store extends AutoCloseable {
    * on {@link #dataset()}. With {@code unionDefault}, the default graph of queries is the union of
    * all graphs (RDF4J's default dataset), else the store's own default graph.
    */
-  default DatasetGraph datasetOn(dev.quarry.core.index.spi.QuadView view, boolean unionDefault) {
+  default DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
     throw new UnsupportedOperationException(backend() + " offers no index SPI");
   }
 
@@ -195,8 +204,8 @@ public interface Store extends AutoCloseable {
    * @throws UnsupportedOperationException if this store cannot (a memory store)
    * @throws IllegalArgumentException if {@code since} is not an earlier backup of this store
    */
-  default Backup.Summary backup(java.io.OutputStream out, Backup.Manifest since, String sinceName)
-      throws java.io.IOException {
+  default Backup.Summary backup(OutputStream out, Backup.Manifest since, String sinceName)
+      throws IOException {
     throw new UnsupportedOperationException(backend() + " takes no physical backups");
   }
 

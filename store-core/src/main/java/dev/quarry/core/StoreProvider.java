@@ -1,6 +1,9 @@
 package dev.quarry.core;
 
 import dev.quarry.core.config.Config;
+import dev.quarry.core.storage.StorageKind;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * A storage backend {@link Quarry#open} can open, found with {@link java.util.ServiceLoader}
@@ -20,18 +23,20 @@ public interface StoreProvider {
    * before it is opened). The default: a file store whose directory holds a store.
    */
   default boolean exists(Config config) {
-    boolean file =
-        dev.quarry.core.storage.StorageKind.parse(config.getString("store.storage"))
-            == dev.quarry.core.storage.StorageKind.FILE;
-    return file && Quarry.exists(java.nio.file.Path.of(config.getString("store.location")));
+    boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
+    return file && Quarry.exists(Path.of(config.getString("store.location")));
   }
 
   /**
    * Builds the store the configuration describes (its directory must not hold a store) from the
    * physical backup {@code file} and the chain of backups it follows, found beside it.
    */
-  default Backup.Manifest restore(java.nio.file.Path file, Config config)
-      throws java.io.IOException {
+  default Backup.Manifest restore(Path file, Config config) throws IOException {
     throw new UnsupportedOperationException("the " + name() + " backend restores no backups");
+  }
+
+  /** Reads this backend's backup files. */
+  default Backup.Files backupFiles() {
+    throw new UnsupportedOperationException("the " + name() + " backend takes no backups");
   }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -22,6 +23,7 @@ import org.apache.jena.sparql.sse.SSE;
 import org.apache.jena.system.Txn;
 import org.apache.jena.update.UpdateAction;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,12 +56,10 @@ public abstract class AbstractStoreContractTest {
     store.close();
     DatasetGraph dsg = store.dataset();
     RuntimeException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            RuntimeException.class, () -> dsg.begin(org.apache.jena.query.ReadWrite.READ));
-    org.junit.jupiter.api.Assertions.assertTrue(
-        String.valueOf(e.getMessage()).contains("closed"), e.toString());
-    org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, store::bulkLoad);
-    org.junit.jupiter.api.Assertions.assertFalse(dsg.isInTransaction(), "no half-begun state");
+        Assertions.assertThrows(RuntimeException.class, () -> dsg.begin(ReadWrite.READ));
+    Assertions.assertTrue(String.valueOf(e.getMessage()).contains("closed"), e.toString());
+    Assertions.assertThrows(RuntimeException.class, store::bulkLoad);
+    Assertions.assertFalse(dsg.isInTransaction(), "no half-begun state");
   }
 
   @Test
@@ -159,7 +159,7 @@ public abstract class AbstractStoreContractTest {
             dsg,
             () -> {
               try (QueryExecution qe =
-                  QueryExecution.dataset(org.apache.jena.query.DatasetFactory.wrap(dsg))
+                  QueryExecution.dataset(DatasetFactory.wrap(dsg))
                       .query("SELECT * { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }")
                       .build()) {
                 return (long) Iter.count(qe.execSelect());

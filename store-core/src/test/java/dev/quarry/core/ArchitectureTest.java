@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -47,13 +44,13 @@ class ArchitectureTest {
               "query",
               Set.of("index.spi", "query.rules", "query.exec", "query.plan", "query.memory")),
           Map.entry("jena", Set.of("index.spi", "query")),
-          // The API hands adapters of other APIs (the RDF4J Sail) the index SPI.
-          Map.entry("", Set.of("config", "storage", "query", "query.memory", "index.spi")),
+          // The API hands adapters of other APIs (the RDF4J Sail) the index SPI, and builds the
+          // Jena dataset over any backend of it (QuadBackendStore).
+          Map.entry("", Set.of("config", "storage", "query", "query.memory", "index.spi", "jena")),
           Map.entry(
               "engine",
               Set.of(
                   "",
-                  "jena",
                   "index",
                   "index.spi",
                   "dict",
@@ -80,119 +77,38 @@ class ArchitectureTest {
   /**
    * What a storage backend in another module may use besides the public API: the id scheme (tags,
    * inline values, which the executor decides filters on) and the bytes of a term, so that every
-   * backend gives a term the same id and the executor works on any of them unchanged; and the Jena
-   * adapter over any backend of the SPI.
+   * backend gives a term the same id and the executor works on any of them unchanged. The Jena
+   * adapter over a backend is the API's (QuadBackendStore).
    */
   private static final Set<String> BACKEND_CLASSES =
-      Set.of("dict.NodeIds", "dict.InlineValues", "dict.TermCodec", "jena.QuarryDatasetGraph");
+      Set.of("dict.NodeIds", "dict.InlineValues", "dict.TermCodec");
 
   private static final Set<String> BACKEND_MODULES = Set.of("store-accumulo");
 
   /** store-core's tests another backend runs on itself (from its own tests only). */
   private static final Set<String> TEST_KITS = Set.of("query.QueryDifferentialTest");
 
-  private static final Pattern REF =
-      Pattern.compile("\\bdev\\.quarry\\.core\\.((?:[a-z][a-z0-9]*\\.)*)([A-Z][A-Za-z0-9]*)");
-  private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
-
-  /** package -> (used package -> one class that shows it). */
-  private static Map<String, Map<String, String>> graph(Path sources) throws IOException {
-    Map<String, Map<String, String>> g = new TreeMap<>();
-    Path root = sources.resolve(CORE.replace('.', '/'));
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-        String pkg = root.relativize(f.getParent()).toString().replace('/', '.');
-        Map<String, String> uses = g.computeIfAbsent(pkg, k -> new TreeMap<>());
-        for (String[] ref : references(f)) {
-          if (!ref[0].equals(pkg)) {
-            uses.putIfAbsent(ref[0], root.relativize(f) + " uses " + ref[1]);
-          }
-          if (pkg.startsWith("query") && ref[0].equals("dict")) {
-            assertTrue(
-                DICT_FOR_QUERY.contains(ref[1]),
-                root.relativize(f)
-                    + " uses "
-                    + ref[1]
-                    + ": the executor may use "
-                    + DICT_FOR_QUERY);
-          }
-        }
+  @Test
+  void eachPackageUsesOnlyTheLayersItMay() {
+    PackageGraph g = PackageGraph.of(Path.of("src/main/java"), CORE);
+    // Only Quarry's own packages count here: store-core uses no other module.
+    g.assertAllowed(ALLOWED);
+    for (String pkg : g.uses().keySet()) {
+      if (!pkg.startsWith("query")) {
+        continue;
+      }
+      for (String[] ref : g.referencesIn(pkg)) {
+        String used = ref[1] + "." + ref[2];
+        assertTrue(
+            !ref[1].equals("dict") || DICT_FOR_QUERY.contains(used),
+            ref[0] + " uses " + used + ": the executor may use " + DICT_FOR_QUERY);
       }
     }
-    return g;
-  }
-
-  /** Each reference to a store-core class: {relative package, "package.Class"}. */
-  private static List<String[]> references(Path file) throws IOException {
-    String code = COMMENTS.matcher(Files.readString(file)).replaceAll("");
-    List<String[]> out = new ArrayList<>();
-    Matcher m = REF.matcher(code);
-    while (m.find()) {
-      String pkg = m.group(1).isEmpty() ? "" : m.group(1).substring(0, m.group(1).length() - 1);
-      out.add(new String[] {pkg, pkg.isEmpty() ? m.group(2) : pkg + "." + m.group(2)});
-    }
-    return out;
   }
 
   @Test
-  void eachPackageUsesOnlyTheLayersItMay() throws IOException {
-    Map<String, Map<String, String>> g = graph(Path.of("src/main/java"));
-    assertEquals(new TreeSet<>(ALLOWED.keySet()), g.keySet(), "a new package needs its row here");
-    List<String> wrong = new ArrayList<>();
-    g.forEach(
-        (pkg, uses) ->
-            uses.forEach(
-                (used, example) -> {
-                  if (!ALLOWED.get(pkg).contains(used)) {
-                    wrong.add("'" + pkg + "' may not use '" + used + "': " + example);
-                  }
-                }));
-    assertTrue(wrong.isEmpty(), String.join("\n", wrong));
-  }
-
-  @Test
-  void noPackageCycle() throws IOException {
-    Map<String, Map<String, String>> g = graph(Path.of("src/main/java"));
-    List<String> cycle = findCycle(g);
-    assertTrue(cycle.isEmpty(), "package cycle: " + String.join(" -> ", cycle));
-  }
-
-  /** A cycle of the graph as its packages in order (first repeated at the end), or empty. */
-  static List<String> findCycle(Map<String, Map<String, String>> g) {
-    Map<String, Integer> state = new TreeMap<>(); // 1 on the path, 2 done
-    for (String start : g.keySet()) {
-      List<String> path = new ArrayList<>();
-      if (visit(start, g, state, path)) {
-        return path;
-      }
-    }
-    return List.of();
-  }
-
-  private static boolean visit(
-      String pkg,
-      Map<String, Map<String, String>> g,
-      Map<String, Integer> state,
-      List<String> path) {
-    Integer s = state.get(pkg);
-    if (s != null && s == 2) {
-      return false;
-    }
-    if (s != null) {
-      path.subList(0, path.indexOf(pkg)).clear();
-      path.add(pkg);
-      return true;
-    }
-    state.put(pkg, 1);
-    path.add(pkg);
-    for (String next : g.getOrDefault(pkg, Map.of()).keySet()) {
-      if (visit(next, g, state, path)) {
-        return true;
-      }
-    }
-    path.remove(path.size() - 1);
-    state.put(pkg, 2);
-    return false;
+  void noPackageCycle() {
+    PackageGraph.of(Path.of("src/main/java"), CORE).assertNoCycle();
   }
 
   @Test
@@ -203,8 +119,8 @@ class ArchitectureTest {
             "b", Map.of("c", ""),
             "c", Map.of("a", ""),
             "d", Map.of("a", ""));
-    assertEquals(List.of("a", "b", "c", "a"), findCycle(new TreeMap<>(g)));
-    assertEquals(List.of(), findCycle(Map.of("a", Map.of("b", ""), "b", Map.of())));
+    assertEquals(List.of("a", "b", "c", "a"), PackageGraph.findCycle(new TreeMap<>(g)));
+    assertEquals(List.of(), PackageGraph.findCycle(Map.of("a", Map.of("b", ""), "b", Map.of())));
   }
 
   @Test
@@ -226,7 +142,11 @@ class ArchitectureTest {
       try (Stream<Path> all = Files.walk(src)) {
         for (Path f : all.filter(p -> p.toString().endsWith(".java")).toList()) {
           files++;
-          for (String[] ref : references(f)) {
+          for (String[] full : PackageGraph.references(f)) {
+            String[] ref = inCore(full);
+            if (ref == null) {
+              continue; // another module's class
+            }
             boolean backendKit =
                 BACKEND_MODULES.contains(module)
                     && (BACKEND_CLASSES.contains(ref[1])
@@ -242,5 +162,14 @@ class ArchitectureTest {
     }
     assertTrue(files > 0 || !Files.isDirectory(Path.of("..", "sparql-server")), "modules read");
     assertTrue(wrong.isEmpty(), "outside the public API:\n" + String.join("\n", wrong));
+  }
+
+  /** A reference {full package, class} as {package relative to core, "package.Class"}, or null. */
+  private static String[] inCore(String[] ref) {
+    if (!ref[0].equals(CORE) && !ref[0].startsWith(CORE + ".")) {
+      return null;
+    }
+    String pkg = ref[0].equals(CORE) ? "" : ref[0].substring(CORE.length() + 1);
+    return new String[] {pkg, pkg.isEmpty() ? ref[1] : pkg + "." + ref[1]};
   }
 }

@@ -1,5 +1,6 @@
 package dev.quarry.io;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.jena.riot.Lang;
@@ -51,7 +52,7 @@ final class ErrorLocator {
       return -1;
     }
     try {
-      RDFParser.source(new java.io.ByteArrayInputStream(line, from, to - from))
+      RDFParser.source(new ByteArrayInputStream(line, from, to - from))
           .lang(lang)
           .base(base)
           .errorHandler(THROW_ON_ERROR)

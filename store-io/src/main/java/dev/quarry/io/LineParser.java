@@ -1,6 +1,7 @@
 package dev.quarry.io;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.jena.datatypes.RDFDatatype;
@@ -258,7 +259,7 @@ final class LineParser {
 
   private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
     return to - from >= prefix.length
-        && java.util.Arrays.equals(b, from, from + prefix.length, prefix, 0, prefix.length);
+        && Arrays.equals(b, from, from + prefix.length, prefix, 0, prefix.length);
   }
 
   private static boolean pct(byte[] b, int i, int to) {
@@ -452,11 +453,11 @@ final class LineParser {
       }
       int slot = (h ^ (h >>> 16)) & (SIZE - 1);
       byte[] k = keys[slot];
-      if (k != null && java.util.Arrays.equals(k, 0, k.length, b, from, to)) {
+      if (k != null && Arrays.equals(k, 0, k.length, b, from, to)) {
         return nodes[slot];
       }
       Node n = NodeFactory.createURI(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
-      keys[slot] = java.util.Arrays.copyOfRange(b, from, to);
+      keys[slot] = Arrays.copyOfRange(b, from, to);
       nodes[slot] = n;
       return n;
     }

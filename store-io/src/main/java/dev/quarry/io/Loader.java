@@ -3,6 +3,7 @@ package dev.quarry.io;
 import dev.quarry.core.Store;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -130,7 +131,7 @@ public final class Loader {
     /** Bytes in the file (compressed, if it is), or -1 for a stream. */
     public long size() {
       try {
-        return file == null ? -1 : java.nio.file.Files.size(file);
+        return file == null ? -1 : Files.size(file);
       } catch (IOException e) {
         return -1;
       }

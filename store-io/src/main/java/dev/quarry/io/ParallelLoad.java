@@ -4,14 +4,20 @@ import dev.quarry.core.Store;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jena.graph.Node;
@@ -110,7 +116,7 @@ final class ParallelLoad {
                   return t;
                 });
     try {
-      List<java.util.concurrent.Future<?>> parsing = new ArrayList<>();
+      List<Future<?>> parsing = new ArrayList<>();
       for (int i = 0; i < sources.size() && failure == null; i++) {
         Loader.Source s = sources.get(i);
         int index = i;
@@ -120,10 +126,10 @@ final class ParallelLoad {
           parsing.add(parsers.submit(() -> parseWithRio(index, s)));
         }
       }
-      for (java.util.concurrent.Future<?> f : parsing) {
+      for (Future<?> f : parsing) {
         try {
           f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
@@ -163,8 +169,7 @@ final class ParallelLoad {
     LineSource(int index, Loader.Source source) {
       this.index = index;
       this.source = source;
-      this.blankScope =
-          "f" + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + "_";
+      this.blankScope = "f" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + "_";
     }
 
     long linesBefore(long chunk) {
@@ -198,13 +203,13 @@ final class ParallelLoad {
         if (n > 0) {
           cut = lastNewline(buf, end);
           if (cut < 0) { // no line end in the whole buffer: a longer one
-            buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            buf = Arrays.copyOf(buf, buf.length * 2);
             have = end;
             continue;
           }
           cut++;
         }
-        byte[] chunk = java.util.Arrays.copyOf(buf, cut);
+        byte[] chunk = Arrays.copyOf(buf, cut);
         have = end - cut;
         System.arraycopy(buf, cut, buf, 0, have);
         long chunkSeq = seq++;
@@ -335,7 +340,7 @@ final class ParallelLoad {
       } catch (RDFParseException e) {
         return false;
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       } catch (RuntimeException e) {
         if (!Loader.thrownByParser(e)) {
           throw e;
@@ -370,7 +375,7 @@ final class ParallelLoad {
         col = e.getColumnNumber();
         msg = Loader.withoutPosition(e.getMessage());
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       } catch (RuntimeException e) {
         if (!Loader.thrownByParser(e)) {
           throw e; // Quarry's own failure
@@ -517,7 +522,7 @@ final class ParallelLoad {
       all = new ArrayList<>(skippedLines);
     }
     all.sort(
-        java.util.Comparator.comparingInt(Skipped::source)
+        Comparator.comparingInt(Skipped::source)
             .thenComparingLong(Skipped::chunk)
             .thenComparingLong(Skipped::line));
     for (Skipped k : all) {

@@ -1,13 +1,17 @@
 package dev.quarry.io;
 
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.Rio;
 
@@ -52,12 +56,11 @@ public final class RdfFormats {
   }
 
   /** {@link #open(Path)}, adding to {@code rawBytes} the file's bytes as they are read. */
-  public static InputStream open(Path file, java.util.concurrent.atomic.AtomicLong rawBytes)
-      throws IOException {
+  public static InputStream open(Path file, AtomicLong rawBytes) throws IOException {
     InputStream raw = Files.newInputStream(file);
     if (rawBytes != null) {
       raw =
-          new java.io.FilterInputStream(raw) {
+          new FilterInputStream(raw) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
               int n = super.read(b, off, len);
@@ -75,12 +78,10 @@ public final class RdfFormats {
         return new GZIPInputStream(in, 1 << 16);
       }
       if (name.endsWith(".bz2")) {
-        return new BufferedInputStream(
-            new org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream(in, true),
-            1 << 16);
+        return new BufferedInputStream(new BZip2CompressorInputStream(in, true), 1 << 16);
       }
       if (name.endsWith(".zst") || name.endsWith(".zstd")) {
-        return new BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), 1 << 16);
+        return new BufferedInputStream(new ZstdInputStream(in), 1 << 16);
       }
     } catch (IOException e) {
       in.close();

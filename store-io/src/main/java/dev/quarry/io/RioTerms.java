@@ -1,5 +1,6 @@
 package dev.quarry.io;
 
+import java.util.function.Function;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -28,7 +29,7 @@ public final class RioTerms {
   }
 
   /** {@link #toJena(Value)} with blank nodes made from their labels by {@code blank}. */
-  static Node toJena(Value v, java.util.function.Function<String, Node> blank) {
+  static Node toJena(Value v, Function<String, Node> blank) {
     if (v instanceof IRI iri) {
       return NodeFactory.createURI(iri.stringValue());
     }
@@ -60,8 +61,7 @@ public final class RioTerms {
   }
 
   /** {@link #toQuad(Statement, Node)} with blank nodes made from their labels by {@code blank}. */
-  static Quad toQuad(
-      Statement st, Node defaultTarget, java.util.function.Function<String, Node> blank) {
+  static Quad toQuad(Statement st, Node defaultTarget, Function<String, Node> blank) {
     Node g = st.getContext() == null ? defaultTarget : toJena(st.getContext(), blank);
     return Quad.create(
         g,

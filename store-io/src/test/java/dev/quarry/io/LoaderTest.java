@@ -4,18 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.ZstdOutputStream;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -78,14 +85,11 @@ class LoaderTest {
         out.write(content.getBytes(StandardCharsets.UTF_8));
       }
     } else if (name.endsWith(".bz2")) {
-      try (OutputStream out =
-          new org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream(
-              Files.newOutputStream(f))) {
+      try (OutputStream out = new BZip2CompressorOutputStream(Files.newOutputStream(f))) {
         out.write(content.getBytes(StandardCharsets.UTF_8));
       }
     } else if (name.endsWith(".zst")) {
-      try (OutputStream out =
-          new com.github.luben.zstd.ZstdOutputStream(Files.newOutputStream(f))) {
+      try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(f))) {
         out.write(content.getBytes(StandardCharsets.UTF_8));
       }
     } else {
@@ -259,13 +263,13 @@ class LoaderTest {
   }
 
   private static void copy(Path from, Path to) throws IOException {
-    try (var files = java.nio.file.Files.walk(from)) {
+    try (var files = Files.walk(from)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         Path t = to.resolve(from.relativize(f).toString());
-        if (java.nio.file.Files.isDirectory(f)) {
-          java.nio.file.Files.createDirectories(t);
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(t);
         } else {
-          java.nio.file.Files.copy(f, t);
+          Files.copy(f, t);
         }
       }
     }
@@ -315,17 +319,13 @@ class LoaderTest {
    * resident-extents (a hint of which pages the last close held, which differs from run to run).
    */
   private static Map<String, String> digests(Path storeDir) throws Exception {
-    Map<String, String> out = new java.util.TreeMap<>();
-    try (var files = java.nio.file.Files.walk(storeDir)) {
+    Map<String, String> out = new TreeMap<>();
+    try (var files = Files.walk(storeDir)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         String name = f.getFileName().toString();
-        if (java.nio.file.Files.isRegularFile(f)
-            && !name.equals("lock")
-            && !name.equals("resident-extents")) {
-          byte[] hash =
-              java.security.MessageDigest.getInstance("SHA-256")
-                  .digest(java.nio.file.Files.readAllBytes(f));
-          out.put(storeDir.relativize(f).toString(), java.util.HexFormat.of().formatHex(hash));
+        if (Files.isRegularFile(f) && !name.equals("lock") && !name.equals("resident-extents")) {
+          byte[] hash = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f));
+          out.put(storeDir.relativize(f).toString(), HexFormat.of().formatHex(hash));
         }
       }
     }
@@ -365,7 +365,7 @@ class LoaderTest {
     Loader.Progress progress =
         new Loader.Progress() {
           @Override
-          public void update(long statements, java.time.Duration elapsed) {}
+          public void update(long statements, Duration elapsed) {}
 
           @Override
           public void status(Loader.Status s) {
@@ -386,7 +386,7 @@ class LoaderTest {
     for (Loader.Status s : reports.subList(0, reports.size() - 1)) {
       assertEquals("parse", s.phase());
       assertTrue(s.statements() >= before && s.statements() <= 250_000, s.toString());
-      assertEquals(java.nio.file.Files.size(file), s.bytesTotal());
+      assertEquals(Files.size(file), s.bytesTotal());
       assertTrue(s.bytesRead() > 0 && s.bytesRead() <= s.bytesTotal(), s.toString());
       before = s.statements();
     }
@@ -408,7 +408,7 @@ class LoaderTest {
                   "dump",
                   RDFFormat.NQUADS,
                   "http://base/",
-                  new java.io.ByteArrayInputStream(out.toByteArray()))),
+                  new ByteArrayInputStream(out.toByteArray()))),
           null,
           Loader.Progress.NONE);
       DatasetGraph a = store.dataset();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
@@ -81,7 +82,7 @@ final class Changes {
    * Which statements of the snapshot these changes hide, frozen as they are now (an iteration keeps
    * what it began with); null if none.
    */
-  java.util.function.Predicate<Statement> hiddenNow() {
+  Predicate<Statement> hiddenNow() {
     if (clearedAll) {
       return st -> true;
     }

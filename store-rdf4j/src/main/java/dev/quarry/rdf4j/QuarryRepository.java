@@ -1,6 +1,7 @@
 package dev.quarry.rdf4j;
 
 import dev.quarry.core.Store;
+import java.nio.file.Path;
 import org.eclipse.rdf4j.repository.RepositoryException;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.repository.sail.SailRepositoryConnection;
@@ -31,7 +32,7 @@ public class QuarryRepository extends SailRepository {
   }
 
   /** The repository of the store in {@code directory}: opened at init, closed at shut-down. */
-  public QuarryRepository(java.nio.file.Path directory) {
+  public QuarryRepository(Path directory) {
     super(new QuarrySail(directory));
   }
 

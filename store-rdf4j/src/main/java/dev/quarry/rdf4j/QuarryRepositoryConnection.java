@@ -1,11 +1,14 @@
 package dev.quarry.rdf4j;
 
 import dev.quarry.core.Store;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import org.apache.jena.sparql.core.Quad;
 import org.eclipse.rdf4j.common.iteration.CloseableIteration;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
@@ -34,6 +37,7 @@ import org.eclipse.rdf4j.repository.sail.SailQuery;
 import org.eclipse.rdf4j.repository.sail.SailRepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailTupleQuery;
 import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFHandlerException;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
@@ -202,8 +206,7 @@ public class QuarryRepositoryConnection extends SailRepositoryConnection {
     }
 
     @Override
-    public void evaluate(org.eclipse.rdf4j.rio.RDFHandler handler)
-        throws QueryEvaluationException, RDFHandlerException {
+    public void evaluate(RDFHandler handler) throws QueryEvaluationException, RDFHandlerException {
       try (GraphQueryResult r = evaluate()) {
         handler.startRDF();
         r.getNamespaces().forEach(handler::handleNamespace);
@@ -245,22 +248,22 @@ public class QuarryRepositoryConnection extends SailRepositoryConnection {
   public void add(InputStream in, String baseURI, RDFFormat format, Resource... contexts)
       throws IOException, RDFParseException, RepositoryException {
     if (!in.markSupported()) {
-      in = new java.io.BufferedInputStream(in);
+      in = new BufferedInputStream(in);
     }
     in.mark(4);
     int b0 = in.read();
     int b1 = in.read();
     in.reset();
     if (b0 == 0x1f && b1 == 0x8b) {
-      in = new java.util.zip.GZIPInputStream(in);
+      in = new GZIPInputStream(in);
     } else if (b0 == 'P' && b1 == 'K' || isActive()) {
       super.add(in, baseURI, format, contexts); // a zip of files, or into the open transaction
       return;
     }
     RDFParser parser = Rio.createParser(format, getValueFactory());
     parser.setParserConfig(getParserConfig());
-    try (dev.quarry.core.Store.BulkLoad bulk = store.bulkLoad()) {
-      List<org.apache.jena.sparql.core.Quad> batch = new ArrayList<>(8192);
+    try (Store.BulkLoad bulk = store.bulkLoad()) {
+      List<Quad> batch = new ArrayList<>(8192);
       parser.setRDFHandler(
           new AbstractRDFHandler() {
             @Override

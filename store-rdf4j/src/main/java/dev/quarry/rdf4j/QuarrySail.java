@@ -1,6 +1,8 @@
 package dev.quarry.rdf4j;
 
+import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
+import java.nio.file.Path;
 import org.eclipse.rdf4j.common.transaction.IsolationLevel;
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.ValueFactory;
@@ -24,7 +26,7 @@ import org.eclipse.rdf4j.sail.helpers.AbstractSail;
  * closing it to the caller.
  */
 public class QuarrySail extends AbstractSail {
-  private final java.nio.file.Path directory; // null: the store is the caller's
+  private final Path directory; // null: the store is the caller's
   private volatile Store store;
   private volatile Values values;
   private volatile Namespaces namespaces;
@@ -40,7 +42,7 @@ public class QuarrySail extends AbstractSail {
    * A sail over the store in {@code directory} (created if there is none), opened when the sail is
    * initialised and closed when it shuts down, as RDF4J's own stores do with their data directory.
    */
-  public QuarrySail(java.nio.file.Path directory) {
+  public QuarrySail(Path directory) {
     this.directory = directory;
     levels();
   }
@@ -54,7 +56,7 @@ public class QuarrySail extends AbstractSail {
   @Override
   protected void initializeInternal() throws SailException {
     if (directory != null) {
-      attach(dev.quarry.core.Quarry.open(directory));
+      attach(Quarry.open(directory));
     }
   }
 

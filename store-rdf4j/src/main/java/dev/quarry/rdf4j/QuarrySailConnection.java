@@ -4,6 +4,7 @@ import dev.quarry.core.Store;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.WriteView;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.Predicate;
+import org.apache.jena.sparql.core.Quad;
 import org.eclipse.rdf4j.common.iteration.AbstractCloseableIteration;
 import org.eclipse.rdf4j.common.iteration.CloseableIteration;
 import org.eclipse.rdf4j.common.iteration.CloseableIteratorIteration;
@@ -20,6 +23,7 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Namespace;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Triple;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleNamespace;
@@ -132,7 +136,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
     boolean conflicts = checksConflicts();
     if (!conflicts && c.onlyAdds() && c.added.size() >= BULK_FROM) {
       try (Store.BulkLoad bulk = store.bulkLoad()) {
-        List<org.apache.jena.sparql.core.Quad> quads = new ArrayList<>(c.added.size());
+        List<Quad> quads = new ArrayList<>(c.added.size());
         for (Statement st : c.added) {
           quads.add(quad(st));
         }
@@ -200,13 +204,13 @@ final class QuarrySailConnection extends AbstractSailConnection {
     }
   }
 
-  static org.apache.jena.sparql.core.Quad quad(Statement st) {
+  static Quad quad(Statement st) {
     return quad(st, st.getContext());
   }
 
   /** The statement's triple in graph {@code context} (null: the default graph). */
-  static org.apache.jena.sparql.core.Quad quad(Statement st, Resource context) {
-    return org.apache.jena.sparql.core.Quad.create(
+  static Quad quad(Statement st, Resource context) {
+    return Quad.create(
         Values.graph(context),
         Values.node(st.getSubject()),
         Values.node(st.getPredicate()),
@@ -236,7 +240,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
     Changes c = changes;
     List<Statement> added =
         c == null ? List.of() : c.addedMatching(subj, pred, obj, contexts); // copied now
-    java.util.function.Predicate<Statement> hidden = c == null ? null : c.hiddenNow();
+    Predicate<Statement> hidden = c == null ? null : c.hiddenNow();
     Iterator<Statement> stored;
     try {
       stored = stored(snap.view, subj, pred, obj, contexts);
@@ -279,7 +283,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
       return map(v, v.find(QuadView.NONE, s, p, o));
     }
     List<Iterator<Statement>> parts = new ArrayList<>();
-    for (Resource ctx : new LinkedHashSet<>(java.util.Arrays.asList(contexts))) {
+    for (Resource ctx : new LinkedHashSet<>(Arrays.asList(contexts))) {
       long g = ctx == null ? v.defaultGraph() : values.id(v, ctx);
       if (g != QuadView.NONE) {
         parts.add(map(v, v.find(g, s, p, o)));
@@ -307,7 +311,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
       throws SailException {
     Values.node(obj); // an RDF-star triple fails here, at the call, not at commit
     for (Resource c : contexts) {
-      if (c instanceof org.eclipse.rdf4j.model.Triple) {
+      if (c instanceof Triple) {
         throw new SailException("context argument can not be of type Triple: " + c);
       }
     }
@@ -350,7 +354,7 @@ final class QuarrySailConnection extends AbstractSailConnection {
           return v.quads();
         }
         long n = 0;
-        for (Resource ctx : new LinkedHashSet<>(java.util.Arrays.asList(contexts))) {
+        for (Resource ctx : new LinkedHashSet<>(Arrays.asList(contexts))) {
           long g = ctx == null ? v.defaultGraph() : values.id(v, ctx);
           n += g == QuadView.NONE ? 0 : v.quadsInGraph(g);
         }
@@ -517,10 +521,10 @@ final class QuarrySailConnection extends AbstractSailConnection {
 
   private static final class Filtered implements Iterator<Statement> {
     private final Iterator<Statement> in;
-    private final java.util.function.Predicate<Statement> keep;
+    private final Predicate<Statement> keep;
     private Statement next;
 
-    Filtered(Iterator<Statement> in, java.util.function.Predicate<Statement> keep) {
+    Filtered(Iterator<Statement> in, Predicate<Statement> keep) {
       this.in = in;
       this.keep = keep;
     }

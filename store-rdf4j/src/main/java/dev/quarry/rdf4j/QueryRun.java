@@ -1,10 +1,13 @@
 package dev.quarry.rdf4j;
 
+import dev.quarry.core.index.spi.QuadView;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
@@ -32,7 +35,9 @@ import org.eclipse.rdf4j.query.Dataset;
 import org.eclipse.rdf4j.query.MalformedQueryException;
 import org.eclipse.rdf4j.query.QueryEvaluationException;
 import org.eclipse.rdf4j.query.QueryInterruptedException;
+import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.impl.ListBindingSet;
+import org.eclipse.rdf4j.query.parser.QueryParserUtil;
 
 /**
  * One SPARQL query of the RDF4J API run by Quarry's executor: parsed by Jena (a syntax error is a
@@ -53,8 +58,8 @@ final class QueryRun {
    * Jena's resolves prefixed names against the query's prologue, so they are put there before
    * parsing (a declaration in the query replaces them).
    */
-  private static final java.util.Map<String, String> KNOWN_PREFIXES =
-      java.util.Map.of(
+  private static final Map<String, String> KNOWN_PREFIXES =
+      Map.of(
           "rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
           "rdfs", "http://www.w3.org/2000/01/rdf-schema#",
           "xsd", "http://www.w3.org/2001/XMLSchema#",
@@ -74,8 +79,7 @@ final class QueryRun {
       return new QueryRun(QueryFactory.parse(q, text, baseUri, Syntax.syntaxSPARQL_11));
     } catch (QueryParseException e) {
       // RDF4J's parser is the judge: its syntax error, or its evaluation if it accepts the query.
-      org.eclipse.rdf4j.query.parser.QueryParserUtil.parseQuery(
-          org.eclipse.rdf4j.query.QueryLanguage.SPARQL, text, baseUri);
+      QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, baseUri);
       return null;
     }
   }
@@ -119,7 +123,7 @@ final class QueryRun {
      * store has no named graph (then the store's default graph is the same, and its plans are
      * Quarry's executor's: the union is ARQ's).
      */
-    private static boolean unionDefault(dev.quarry.core.index.spi.QuadView v) {
+    private static boolean unionDefault(QuadView v) {
       long dflt = v.defaultGraph();
       for (long g : v.graphs()) {
         if (g != dflt) {
@@ -242,9 +246,9 @@ final class QueryRun {
   private static final class Mapped<A, B> extends AbstractCloseableIteration<B> {
     private final Iterator<A> in;
     private final Execution ex;
-    private final java.util.function.Function<A, B> f;
+    private final Function<A, B> f;
 
-    Mapped(Iterator<A> in, Execution ex, java.util.function.Function<A, B> f) {
+    Mapped(Iterator<A> in, Execution ex, Function<A, B> f) {
       this.in = in;
       this.ex = ex;
       this.f = f;

@@ -11,6 +11,7 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Triple;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.base.AbstractBNode;
@@ -19,6 +20,7 @@ import org.eclipse.rdf4j.model.base.AbstractLiteral;
 import org.eclipse.rdf4j.model.base.CoreDatatype;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.util.URIUtil;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.model.vocabulary.XSD;
 import org.eclipse.rdf4j.sail.SailException;
 
@@ -59,7 +61,7 @@ final class Values {
     if (carried != null && carried.owner() == owner && carried.value() != QuadView.NONE) {
       return carried.value();
     }
-    if (v instanceof org.eclipse.rdf4j.model.Triple) {
+    if (v instanceof Triple) {
       return QuadView.NONE; // never stored: no statement has it
     }
     return view.id(node(v));
@@ -106,7 +108,7 @@ final class Values {
       String lang = n.getLiteralLanguage();
       IRI dt =
           lang != null && !lang.isEmpty()
-              ? org.eclipse.rdf4j.model.vocabulary.RDF.LANGSTRING
+              ? RDF.LANGSTRING
               : VF.createIRI(n.getLiteralDatatypeURI());
       return new QuarryLiteral(
           n.getLiteralLexicalForm(),

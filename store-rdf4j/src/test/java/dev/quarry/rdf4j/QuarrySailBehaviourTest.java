@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
@@ -55,7 +56,7 @@ class QuarrySailBehaviourTest {
   private static long count(RepositoryConnection con) {
     try (TupleQueryResult r =
         con.prepareTupleQuery("SELECT (COUNT(*) AS ?n) { ?s ?p ?o }").evaluate()) {
-      return ((org.eclipse.rdf4j.model.Literal) r.next().getValue("n")).longValue();
+      return ((Literal) r.next().getValue("n")).longValue();
     }
   }
 

@@ -3,10 +3,12 @@ package dev.quarry.rdf4j;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.testsuite.repository.TupleQueryResultTest;
 import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** RDF4J's {@code TupleQueryResultTest} on a {@link QuarryRepository}. */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(300)
 class QuarryTupleQueryResultTest extends TupleQueryResultTest {
   @Override

@@ -13,9 +13,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
+import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.core.Var;
@@ -23,12 +26,16 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.system.Txn;
+import org.apache.jena.vocabulary.RDF;
 import org.eclipse.rdf4j.model.BNode;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.BooleanQuery;
+import org.eclipse.rdf4j.query.GraphQuery;
 import org.eclipse.rdf4j.query.GraphQueryResult;
+import org.eclipse.rdf4j.query.TupleQuery;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -107,15 +114,11 @@ class ThreeWaysTest {
   private static Node literal(String lex, String xsdType) {
     return NodeFactory.createLiteralDT(
         lex,
-        org.apache.jena.datatypes.TypeMapper.getInstance()
-            .getSafeTypeByName("http://www.w3.org/2001/XMLSchema#" + xsdType));
+        TypeMapper.getInstance().getSafeTypeByName("http://www.w3.org/2001/XMLSchema#" + xsdType));
   }
 
   private static void add(DatasetGraph dsg, Node s, String p, Node o) {
-    Node predicate =
-        p.equals("type")
-            ? org.apache.jena.vocabulary.RDF.Nodes.type
-            : NodeFactory.createURI(EX + p);
+    Node predicate = p.equals("type") ? RDF.Nodes.type : NodeFactory.createURI(EX + p);
     dsg.add(Quad.defaultGraphIRI, s, predicate, o);
   }
 
@@ -176,7 +179,7 @@ class ThreeWaysTest {
     List<String> rows = new ArrayList<>();
     try (RepositoryConnection con = repo.getConnection()) {
       var query = con.prepareQuery(q);
-      if (query instanceof org.eclipse.rdf4j.query.TupleQuery tq) {
+      if (query instanceof TupleQuery tq) {
         try (TupleQueryResult r = tq.evaluate()) {
           List<String> names = r.getBindingNames();
           while (r.hasNext()) {
@@ -188,10 +191,10 @@ class ThreeWaysTest {
             rows.add(sb.toString());
           }
         }
-      } else if (query instanceof org.eclipse.rdf4j.query.BooleanQuery bq) {
+      } else if (query instanceof BooleanQuery bq) {
         rows.add(Boolean.toString(bq.evaluate()));
       } else {
-        try (GraphQueryResult r = ((org.eclipse.rdf4j.query.GraphQuery) query).evaluate()) {
+        try (GraphQueryResult r = ((GraphQuery) query).evaluate()) {
           r.forEach(
               st ->
                   rows.add(
@@ -230,7 +233,7 @@ class ThreeWaysTest {
             } else if (qe.getQuery().isAskType()) {
               rows.add(Boolean.toString(qe.ask()));
             } else {
-              Iterator<org.apache.jena.graph.Triple> it =
+              Iterator<Triple> it =
                   qe.getQuery().isDescribeType() ? qe.describeTriples() : qe.constructTriples();
               it.forEachRemaining(
                   t ->
@@ -262,7 +265,7 @@ class ThreeWaysTest {
     }
     Literal l = (Literal) v;
     return l.getLanguage()
-        .map(lang -> "\"" + l.getLabel() + "\"@" + lang.toLowerCase(java.util.Locale.ROOT))
+        .map(lang -> "\"" + l.getLabel() + "\"@" + lang.toLowerCase(Locale.ROOT))
         .orElse("\"" + l.getLabel() + "\"^^<" + l.getDatatype().stringValue() + ">");
   }
 
@@ -278,7 +281,7 @@ class ThreeWaysTest {
     }
     String lang = n.getLiteralLanguage();
     return lang != null && !lang.isEmpty()
-        ? "\"" + n.getLiteralLexicalForm() + "\"@" + lang.toLowerCase(java.util.Locale.ROOT)
+        ? "\"" + n.getLiteralLexicalForm() + "\"@" + lang.toLowerCase(Locale.ROOT)
         : "\"" + n.getLiteralLexicalForm() + "\"^^<" + n.getLiteralDatatypeURI() + ">";
   }
 }

@@ -4,6 +4,7 @@ import dev.quarry.bsbm.driver.ColdComparison;
 import dev.quarry.bsbm.driver.Comparison;
 import dev.quarry.bsbm.driver.Summary;
 import dev.quarry.bsbm.driver.SummaryJson;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   /** Load times by system, from --loads (none without it). */
-  private Map<String, double[]> loadTimes() throws java.io.IOException {
+  private Map<String, double[]> loadTimes() throws IOException {
     Map<String, double[]> times = new HashMap<>();
     if (loads != null) {
       for (String line : Files.readAllLines(loads)) {

@@ -3,6 +3,11 @@ package dev.quarry.bsbm.cli;
 import dev.quarry.bsbm.probe.ClosedLoopLoad;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -104,19 +109,18 @@ final class LoadTestCommand implements Callable<Integer> {
 
   /** All properties of the first subject the endpoint gives: a small lookup on any data. */
   private String lookupQuery() throws Exception {
-    var http = java.net.http.HttpClient.newHttpClient();
+    var http = HttpClient.newHttpClient();
     var req =
-        java.net.http.HttpRequest.newBuilder(
+        HttpRequest.newBuilder(
                 URI.create(
                     endpoint
                         + "?query="
-                        + java.net.URLEncoder.encode(
+                        + URLEncoder.encode(
                             "SELECT ?s WHERE { ?s ?p ?o FILTER(isIRI(?s)) } LIMIT 1",
-                            java.nio.charset.StandardCharsets.UTF_8)))
+                            StandardCharsets.UTF_8)))
             .header("Accept", "text/csv")
             .build();
-    String[] lines =
-        http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString()).body().split("\r?\n");
+    String[] lines = http.send(req, HttpResponse.BodyHandlers.ofString()).body().split("\r?\n");
     if (lines.length < 2) {
       throw new IllegalStateException("the endpoint holds no subject to look up; give --query");
     }

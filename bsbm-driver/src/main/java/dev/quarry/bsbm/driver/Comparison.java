@@ -3,6 +3,7 @@ package dev.quarry.bsbm.driver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ public final class Comparison {
 
   public Comparison(List<Row> rows, String reference) {
     List<Row> ordered = new ArrayList<>(rows);
-    ordered.sort(java.util.Comparator.comparing(r -> !r.system().equals(reference))); // it first
+    ordered.sort(Comparator.comparing(r -> !r.system().equals(reference))); // it first
     this.rows = List.copyOf(ordered);
     this.reference = reference;
   }

@@ -2,6 +2,7 @@ package dev.quarry.bsbm.driver;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -59,7 +60,7 @@ public final class Driver {
       executions.addAll(r.executions);
       mixes.addAll(r.mixes);
     }
-    mixes.sort(java.util.Comparator.comparingLong(MixTiming::endNanos));
+    mixes.sort(Comparator.comparingLong(MixTiming::endNanos));
     return new Measurements(
         List.copyOf(executions), List.copyOf(mixes), wall, clients, startEpochMillis);
   }

@@ -2,6 +2,7 @@ package dev.quarry.bsbm.driver;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,7 +43,7 @@ public record QueryTemplate(
       String key = token.substring(0, eq);
       String value = token.substring(eq + 1);
       if (key.equals("QueryType")) {
-        kind = Kind.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        kind = Kind.valueOf(value.toUpperCase(Locale.ROOT));
       } else {
         placeholders.add(new Placeholder(key, value));
       }

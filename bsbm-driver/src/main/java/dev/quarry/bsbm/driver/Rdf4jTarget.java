@@ -3,6 +3,9 @@ package dev.quarry.bsbm.driver;
 import dev.quarry.core.Store;
 import dev.quarry.rdf4j.QuarryRepository;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.eclipse.rdf4j.query.GraphQuery;
 import org.eclipse.rdf4j.query.GraphQueryResult;
 import org.eclipse.rdf4j.query.QueryInterruptedException;
@@ -19,8 +22,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 public final class Rdf4jTarget implements Target {
   private final QuarryRepository repo;
   private final String description;
-  private final java.util.List<RepositoryConnection> opened =
-      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+  private final List<RepositoryConnection> opened = Collections.synchronizedList(new ArrayList<>());
   private final ThreadLocal<RepositoryConnection> connection;
 
   public Rdf4jTarget(Store store, String description) {

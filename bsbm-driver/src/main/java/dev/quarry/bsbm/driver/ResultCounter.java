@@ -1,5 +1,7 @@
 package dev.quarry.bsbm.driver;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Counts the {@code <result>} elements of SPARQL XML results as the bytes stream past, without
  * parsing the document: a match of {@code <result} followed by {@code >}, a space or {@code /}
@@ -7,7 +9,7 @@ package dev.quarry.bsbm.driver;
  * cores with the server under test.
  */
 final class ResultCounter {
-  private static final byte[] TAG = "<result".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] TAG = "<result".getBytes(StandardCharsets.US_ASCII);
 
   private int matched;
   private long results;

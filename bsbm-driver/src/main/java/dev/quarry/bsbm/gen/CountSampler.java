@@ -1,5 +1,6 @@
 package dev.quarry.bsbm.gen;
 
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -37,10 +38,10 @@ final class CountSampler {
     while (sum < total) {
       sum += Math.min(next(), total - sum);
       if (n == ends.length) {
-        ends = java.util.Arrays.copyOf(ends, n * 2);
+        ends = Arrays.copyOf(ends, n * 2);
       }
       ends[n++] = sum;
     }
-    return java.util.Arrays.copyOf(ends, n);
+    return Arrays.copyOf(ends, n);
   }
 }

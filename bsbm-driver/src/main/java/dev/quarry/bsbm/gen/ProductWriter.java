@@ -3,6 +3,7 @@ package dev.quarry.bsbm.gen;
 import static dev.quarry.bsbm.gen.Vocabulary.*;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -43,8 +44,8 @@ final class ProductWriter {
       String comment = g.sentence(g.texts(), values, 50, 150);
       int type = g.hierarchy().firstLeaf() + leaf.next() - 1;
       int profile = Bucket.PROFILE.pick(profiles) + 1;
-      java.util.Arrays.fill(numbers, 0);
-      java.util.Arrays.fill(textuals, null);
+      Arrays.fill(numbers, 0);
+      Arrays.fill(textuals, null);
       for (int i = 1; i <= 3; i++) {
         numbers[i] = numeric.next();
         textuals[i] = textual();

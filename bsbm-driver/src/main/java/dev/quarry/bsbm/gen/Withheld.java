@@ -3,6 +3,7 @@ package dev.quarry.bsbm.gen;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The products held back for the update dataset (bsbmtools' {@code -ud}): the last products, with
@@ -71,7 +72,7 @@ final class Withheld {
   /** Writes every block; returns the triples written. */
   long writeTo(OutputStream out, int productsPerTransaction, String separator) throws IOException {
     long triples = 0;
-    byte[] sep = separator.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] sep = separator.getBytes(StandardCharsets.US_ASCII);
     for (int i = 0; i < parts.length; i++) {
       triples += parts[i].writeTo(out);
       parts[i] = null; // written: let it go

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -162,7 +163,7 @@ class BenchmarkRunTest {
         dsg,
         () -> {
           try (var qe =
-              org.apache.jena.sparql.exec.QueryExec.dataset(dsg)
+              QueryExec.dataset(dsg)
                   .query("SELECT (COUNT(*) AS ?n) { " + product + " ?p ?o }")
                   .build()) {
             return ((Number) qe.select().next().get("n").getLiteralValue()).longValue();

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,8 +17,8 @@ class SummaryTest {
   private static final UseCase EXPLORE = UseCase.load(UseCase.EXPLORE, null);
 
   private static Driver.Measurements measurements(int clients, long wallMs, long... mixMs) {
-    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
-    List<Driver.Execution> executions = new java.util.ArrayList<>();
+    List<Driver.MixTiming> mixes = new ArrayList<>();
+    List<Driver.Execution> executions = new ArrayList<>();
     long end = 0;
     for (int i = 0; i < mixMs.length; i++) {
       end += mixMs[i] * 1_000_000 / clients;
@@ -55,7 +58,7 @@ class SummaryTest {
   void coldStartTimesTheApproachToNinetyPercentOfWarm(@TempDir Path dir) throws Exception {
     // Warm: one mix a second (3,600 QMpH); 90% over a 10 s window is 9 mixes. A mix at 5 s and
     // 10 s, then one a second: the window (8 s, 18 s] is the first to hold 9.
-    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
+    List<Driver.MixTiming> mixes = new ArrayList<>();
     long[] ends = new long[22];
     ends[0] = 5;
     ends[1] = 10;
@@ -77,7 +80,7 @@ class SummaryTest {
     assertTrue(SummaryReport.markdown(back).contains("reached after **18.0 s**"));
     assertFalse(SummaryReport.markdown(back).contains("start command"));
     SummaryReport.timelineChart(back, dir.resolve("cold.png"));
-    assertTrue(java.nio.file.Files.size(dir.resolve("cold.png")) > 1000);
+    assertTrue(Files.size(dir.resolve("cold.png")) > 1000);
   }
 
   @Test
@@ -85,7 +88,7 @@ class SummaryTest {
     // The server answered 4 s after its start command; then one mix a second. Warm is 3,600
     // QMpH; 90% over a 2 s window is 1.8 mixes: the window that ends with the second mix (at 2 s
     // into the run, 6 s after the command) is the first to hold two.
-    List<Driver.MixTiming> mixes = new java.util.ArrayList<>();
+    List<Driver.MixTiming> mixes = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       mixes.add(new Driver.MixTiming(i, 1_000_000, (i + 1) * 1_000_000_000L));
     }
@@ -135,7 +138,7 @@ class SummaryTest {
         ("<?xml version=\"1.0\"?><sparql><head/><results>"
                 + "<result><binding name=\"x\"/></result><result>\n</result>"
                 + "<result ></result></results></sparql>")
-            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            .getBytes(StandardCharsets.US_ASCII);
     for (int split = 1; split < xml.length; split++) {
       ResultCounter c = new ResultCounter();
       c.feed(xml, 0, split);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -34,11 +35,9 @@ class GeneratorTest {
   void tripleCountsPerScaleMatchBsbmtools() throws Exception {
     // SPEC §3.4: 100 and 1,000 products were checked against the original tool.
     assertEquals(
-        40_177,
-        BsbmGenerator.generate(100, java.io.OutputStream.nullOutputStream(), null).triples());
+        40_177, BsbmGenerator.generate(100, OutputStream.nullOutputStream(), null).triples());
     assertEquals(
-        371_911,
-        BsbmGenerator.generate(1000, java.io.OutputStream.nullOutputStream(), null).triples());
+        371_911, BsbmGenerator.generate(1000, OutputStream.nullOutputStream(), null).triples());
   }
 
   @Test
@@ -108,7 +107,7 @@ class GeneratorTest {
   @Test
   void testDriverDataRoundTripsAndLocatesOwners(@TempDir Path dir) throws Exception {
     TestDriverData td =
-        BsbmGenerator.generate(2785, java.io.OutputStream.nullOutputStream(), null).driverData();
+        BsbmGenerator.generate(2785, OutputStream.nullOutputStream(), null).driverData();
     // SPEC §10, measured on the reference td_data.
     assertEquals(61, td.producerEnds().length);
     assertArrayEquals(new int[] {0, 59, 93, 138, 176, 210}, Arrays.copyOf(td.producerEnds(), 6));

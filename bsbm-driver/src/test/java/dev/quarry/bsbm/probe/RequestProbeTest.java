@@ -10,6 +10,7 @@ import dev.quarry.core.config.Config;
 import dev.quarry.server.QuarryServer;
 import dev.quarry.server.ServerConfig;
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.jena.graph.NodeFactory;
@@ -74,9 +75,9 @@ class RequestProbeTest {
 
   @Test
   void queriesFromAFileAreProbedByName() throws Exception {
-    java.util.List<RequestProbe.Probe> probes =
+    List<RequestProbe.Probe> probes =
         RequestProbe.read(
-            java.util.List.of(
+            List.of(
                 "# a comment",
                 "",
                 "count\tSELECT (COUNT(*) AS ?n) { ?s ?p ?o }",
@@ -88,7 +89,7 @@ class RequestProbeTest {
     RequestProbe.Figure f = probe.measure("quarry", server.endpoint(), probes.get(0), 1);
     assertEquals(5, f.requests());
     assertTrue(f.bytes() > 0);
-    assertThrows(IllegalArgumentException.class, () -> RequestProbe.read(java.util.List.of("#")));
+    assertThrows(IllegalArgumentException.class, () -> RequestProbe.read(List.of("#")));
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.util.zip.GZIPOutputStream;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,8 +57,7 @@ final class BackupCommand implements Callable<Integer> {
               + " chain of backups in one directory: a restore finds them there).")
   Path since;
 
-  @Option(names = "--token", description = "A bearer token, if the server asks for credentials.")
-  String token;
+  @Mixin TokenOption credentials;
 
   @Spec CommandSpec spec;
 
@@ -92,8 +93,8 @@ final class BackupCommand implements Callable<Integer> {
   private String write(Path file, PrintWriter out) throws Exception {
     RunningServer server =
         source.endpoint != null
-            ? RunningServer.at(URI.create(source.endpoint), token)
-            : RunningServer.holding(source.location, token);
+            ? RunningServer.at(URI.create(source.endpoint), credentials.token)
+            : RunningServer.holding(source.location, credentials.token);
     if (!logical()) {
       return physical(server, file, out);
     }
@@ -127,7 +128,7 @@ final class BackupCommand implements Callable<Integer> {
                 .body();
         OutputStream o = open(file)) {
       in.transferTo(o);
-    } catch (java.net.ConnectException e) {
+    } catch (ConnectException e) {
       throw new UsageError("no server answers at " + server.endpoint() + ": " + e.getMessage());
     }
     return server.endpoint().toString();
@@ -178,7 +179,7 @@ final class BackupCommand implements Callable<Integer> {
                   .body();
           OutputStream o = Files.newOutputStream(file)) {
         in.transferTo(o);
-      } catch (java.net.ConnectException e) {
+      } catch (ConnectException e) {
         throw new UsageError("no server answers at " + server.endpoint() + ": " + e.getMessage());
       }
       from = server.endpoint().toString();

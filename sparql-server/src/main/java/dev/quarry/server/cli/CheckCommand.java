@@ -3,11 +3,14 @@ package dev.quarry.server.cli;
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.Store;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(
@@ -18,22 +21,17 @@ final class CheckCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
-
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    RunningServer server = store.server(token);
+    RunningServer server = store.server();
     if (server != null) { // the server holds the store: it checks a snapshot of it
-      org.apache.jena.atlas.json.JsonObject r;
+      JsonObject r;
       try (var in =
           server.send("/$/check", "POST", null, "application/json", StatsCommand.noBody()).body()) {
-        r = org.apache.jena.atlas.json.JSON.parse(in);
+        r = JSON.parse(in);
       }
-      java.util.List<String> problems = new java.util.ArrayList<>();
+      List<String> problems = new ArrayList<>();
       r.get("problems").getAsArray().forEach(p -> problems.add(p.getAsString().value()));
       return report(out, new CheckReport(problems, r.getString("checked")));
     }

@@ -5,6 +5,7 @@ import dev.quarry.io.Dumper;
 import dev.quarry.io.RdfFormats;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,11 +21,6 @@ import picocli.CommandLine.Option;
     description = "Write a store's content as RDF (from one consistent snapshot).")
 final class DumpCommand implements Callable<Integer> {
   @Mixin StoreOption store;
-
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
 
   @Option(
       names = "--format",
@@ -49,7 +45,7 @@ final class DumpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageError(e.getMessage());
     }
-    RunningServer server = store.server(token);
+    RunningServer server = store.server();
     if (server != null) {
       String path =
           graph != null
@@ -62,7 +58,7 @@ final class DumpCommand implements Callable<Integer> {
                       "GET",
                       null,
                       f.getDefaultMIMEType(),
-                      java.net.http.HttpRequest.BodyPublishers.noBody())
+                      HttpRequest.BodyPublishers.noBody())
                   .body();
           OutputStream out = output == null ? System.out : Files.newOutputStream(output)) {
         in.transferTo(out);

@@ -1,13 +1,20 @@
 package dev.quarry.server.cli;
 
 import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
 import dev.quarry.io.Loader;
+import dev.quarry.io.RdfFormats;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.jena.graph.NodeFactory;
+import org.eclipse.rdf4j.rio.RDFFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,11 +32,6 @@ import picocli.CommandLine.Spec;
 final class LoadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
-
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
 
   @Option(
       names = "--graph",
@@ -90,12 +92,12 @@ final class LoadCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    RunningServer server = store.server(token);
+    RunningServer server = store.server();
     if (server != null) {
       // Each file one Graph Store POST: atomic per file, not across files, as the server says.
       long start = System.nanoTime();
       for (Path f : files) {
-        org.eclipse.rdf4j.rio.RDFFormat format = dev.quarry.io.RdfFormats.forFile(f);
+        RDFFormat format = RdfFormats.forFile(f);
         String path =
             graph != null
                 ? "/data?graph=" + RunningServer.enc(graph)
@@ -106,12 +108,12 @@ final class LoadCommand implements Callable<Integer> {
                 "POST",
                 format.getDefaultMIMEType(),
                 null,
-                java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                HttpRequest.BodyPublishers.ofInputStream(
                     () -> {
                       try {
-                        return dev.quarry.io.RdfFormats.open(f);
-                      } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                        return RdfFormats.open(f);
+                      } catch (IOException e) {
+                        throw new UncheckedIOException(e);
                       }
                     }))
             .body()
@@ -121,12 +123,12 @@ final class LoadCommand implements Callable<Integer> {
       out.printf("%d file(s) in %.2f s%n", files.size(), (System.nanoTime() - start) / 1e9);
       return 0;
     }
-    List<Loader.Source> sources = new java.util.ArrayList<>();
+    List<Loader.Source> sources = new ArrayList<>();
     for (Path f : files) {
       if (f.toString().equals("-")) {
-        org.eclipse.rdf4j.rio.RDFFormat fmt;
+        RDFFormat fmt;
         try {
-          fmt = dev.quarry.io.RdfFormats.byName(format);
+          fmt = RdfFormats.byName(format);
         } catch (IllegalArgumentException e) {
           throw new UsageError(e.getMessage());
         }
@@ -143,7 +145,7 @@ final class LoadCommand implements Callable<Integer> {
       options = options.withThreads(threads);
     }
     if (memory != null) {
-      long bytes = dev.quarry.core.config.Config.parseBytes(memory, "--memory");
+      long bytes = Config.parseBytes(memory, "--memory");
       if (bytes < 1 << 20) {
         throw new UsageError("--memory must be at least 1MB");
       }

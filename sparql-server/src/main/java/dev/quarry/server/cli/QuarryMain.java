@@ -3,7 +3,7 @@ package dev.quarry.server.cli;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.StoreException;
 import dev.quarry.io.LoadException;
-import dev.quarry.server.HttpError;
+import dev.quarry.server.http.HttpError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

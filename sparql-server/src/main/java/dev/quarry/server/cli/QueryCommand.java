@@ -10,11 +10,13 @@ import dev.quarry.server.sparql.ResultWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.jena.query.Query;
 import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.http.QueryExecHTTP;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,7 +76,7 @@ final class QueryCommand implements Callable<Integer> {
       if (explain) {
         throw new UsageError("--explain needs a store (--location); endpoints answer explain=true");
       }
-      var b = org.apache.jena.sparql.exec.http.QueryExecHTTP.service(target.endpoint).query(parsed);
+      var b = QueryExecHTTP.service(target.endpoint).query(parsed);
       if (inference != null) {
         b.param("inference", inference);
       }
@@ -97,7 +99,7 @@ final class QueryCommand implements Callable<Integer> {
           for (int i = 0; i < warmUps; i++) {
             qs.explain(p);
           }
-          out.write(qs.explain(p).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          out.write(qs.explain(p).getBytes(StandardCharsets.UTF_8));
         } else {
           qs.execute(p, out);
         }

@@ -6,8 +6,10 @@ import dev.quarry.core.config.Config;
 import dev.quarry.io.Loader;
 import dev.quarry.server.QuarryServer;
 import dev.quarry.server.ServerConfig;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -102,10 +104,10 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void writeEndpoint(java.nio.file.Path dir, java.net.URI endpoint) {
+  private static void writeEndpoint(Path dir, URI endpoint) {
     try {
       ServerEndpointFile.write(dir, endpoint);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       System.err.println("could not note the endpoint in " + dir + ": " + e.getMessage());
     }
   }

@@ -3,11 +3,13 @@ package dev.quarry.server.cli;
 import dev.quarry.core.Store;
 import dev.quarry.core.StoreStats;
 import java.io.PrintWriter;
+import java.net.http.HttpRequest;
 import java.util.concurrent.Callable;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "stats", mixinStandardHelpOptions = true, description = "Show what a store holds.")
@@ -15,19 +17,14 @@ final class StatsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
-
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    RunningServer server = store.server(token);
+    RunningServer server = store.server();
     if (server != null) { // the server holds the store: ask it
-      org.apache.jena.atlas.json.JsonObject st;
+      JsonObject st;
       try (var in = server.send("/$/stats", "GET", null, "application/json", noBody()).body()) {
-        st = org.apache.jena.atlas.json.JSON.parse(in);
+        st = JSON.parse(in);
       }
       print(
           out,
@@ -47,8 +44,8 @@ final class StatsCommand implements Callable<Integer> {
     return 0;
   }
 
-  static java.net.http.HttpRequest.BodyPublisher noBody() {
-    return java.net.http.HttpRequest.BodyPublishers.noBody();
+  static HttpRequest.BodyPublisher noBody() {
+    return HttpRequest.BodyPublishers.noBody();
   }
 
   private static void print(PrintWriter out, String location, String backend, StoreStats st) {

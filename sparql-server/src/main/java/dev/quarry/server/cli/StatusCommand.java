@@ -1,5 +1,6 @@
 package dev.quarry.server.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,8 +31,7 @@ final class StatusCommand implements Callable<Integer> {
       description = "The server's SPARQL endpoint. Default ${DEFAULT-VALUE}.")
   URI endpoint;
 
-  @Option(names = "--token", description = "A bearer token, if the server protects reads.")
-  String token;
+  @Mixin TokenOption credentials;
 
   @Override
   public Integer call() throws Exception {
@@ -39,7 +40,7 @@ final class StatusCommand implements Callable<Integer> {
     HttpResponse<String> health;
     try {
       health = http.send(request("/health"), HttpResponse.BodyHandlers.ofString());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new UsageError("no server answers at " + endpoint + ": " + e.getMessage());
     }
     HttpResponse<String> metrics =
@@ -85,8 +86,8 @@ final class StatusCommand implements Callable<Integer> {
   private HttpRequest request(String path) {
     URI u = endpoint.resolve(path);
     HttpRequest.Builder b = HttpRequest.newBuilder(u).timeout(Duration.ofSeconds(10));
-    if (token != null) {
-      b.header("Authorization", "Bearer " + token);
+    if (credentials.token != null) {
+      b.header("Authorization", "Bearer " + credentials.token);
     }
     return b.build();
   }

@@ -4,14 +4,17 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The store a command works on: {@code --location DIR} (a store in a directory), or {@code
  * --store-config FILE} (a YAML file whose {@code store.*} options name it, e.g. tables in an
- * Accumulo instance).
+ * Accumulo instance); and {@code --token} for the server that may hold it.
  */
 final class StoreOption {
+  @Mixin TokenOption token;
+
   @Option(names = "--location", paramLabel = "DIR", description = "The store's directory.")
   Path location;
 
@@ -25,11 +28,11 @@ final class StoreOption {
 
   /**
    * The running server that holds this store (named in its directory), or null: commands then go
-   * through the server rather than fail on the store's lock, with {@code token} if not null. A
+   * through the server rather than fail on the store's lock, with the {@code --token} given. A
    * store without a directory has no such lock: commands open it themselves.
    */
-  RunningServer server(String token) {
-    return location == null ? null : RunningServer.holding(location, token);
+  RunningServer server() {
+    return location == null ? null : RunningServer.holding(location, token.token);
   }
 
   /** The store, for people: its directory or its configuration file. */

@@ -3,11 +3,11 @@ package dev.quarry.server.cli;
 import dev.quarry.core.Store;
 import dev.quarry.server.ServerConfig;
 import dev.quarry.server.sparql.UpdateService;
+import java.net.http.HttpRequest;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,11 +19,6 @@ final class UpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin StoreOption store;
 
-  @Option(
-      names = "--token",
-      description = "A bearer token for the server holding the store, if it asks for one.")
-  String token;
-
   @Mixin ConfigOptions config;
 
   @Parameters(paramLabel = "UPDATE", description = "The update text, or @file.ru.")
@@ -32,7 +27,7 @@ final class UpdateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     String text = Texts.textOrFile(update);
-    RunningServer server = store.server(token);
+    RunningServer server = store.server();
     if (server != null) {
       long start = System.nanoTime();
       server
@@ -41,7 +36,7 @@ final class UpdateCommand implements Callable<Integer> {
               "POST",
               "application/sparql-update",
               null,
-              java.net.http.HttpRequest.BodyPublishers.ofString(text))
+              HttpRequest.BodyPublishers.ofString(text))
           .body()
           .close();
       spec.commandLine()

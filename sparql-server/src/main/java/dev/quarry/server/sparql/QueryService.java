@@ -2,7 +2,7 @@ package dev.quarry.server.sparql;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.query.memory.QueryMemory;
-import dev.quarry.server.HttpError;
+import dev.quarry.server.http.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -15,10 +15,12 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
+import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.core.DatasetDescription;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.QueryExecBuilder;
 import org.apache.jena.system.Txn;
 
 /**
@@ -46,7 +48,7 @@ public final class QueryService {
       DatasetGraph dataset,
       String inference,
       Duration timeout,
-      org.apache.jena.sparql.algebra.Op algebra) {}
+      Op algebra) {}
 
   /**
    * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
@@ -177,7 +179,7 @@ public final class QueryService {
     }
   }
 
-  private org.apache.jena.sparql.exec.QueryExecBuilder builder(Prepared p) {
+  private QueryExecBuilder builder(Prepared p) {
     var b =
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);
     if (p.inference() != null) {

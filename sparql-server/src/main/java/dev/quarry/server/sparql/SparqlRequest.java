@@ -1,6 +1,6 @@
 package dev.quarry.server.sparql;
 
-import dev.quarry.server.HttpError;
+import dev.quarry.server.http.HttpError;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;

@@ -2,7 +2,7 @@ package dev.quarry.server.sparql;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.query.memory.QueryMemory;
-import dev.quarry.server.HttpError;
+import dev.quarry.server.http.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.net.URI;

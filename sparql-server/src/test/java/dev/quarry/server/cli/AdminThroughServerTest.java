@@ -18,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.Quad;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,11 +63,11 @@ class AdminThroughServerTest {
               () ->
                   s.dataset()
                       .add(
-                          org.apache.jena.sparql.core.Quad.create(
-                              org.apache.jena.graph.NodeFactory.createURI("urn:g"),
-                              org.apache.jena.graph.NodeFactory.createURI("urn:s"),
-                              org.apache.jena.graph.NodeFactory.createURI("urn:p"),
-                              org.apache.jena.graph.NodeFactory.createLiteralString("o"))));
+                          Quad.create(
+                              NodeFactory.createURI("urn:g"),
+                              NodeFactory.createURI("urn:s"),
+                              NodeFactory.createURI("urn:p"),
+                              NodeFactory.createLiteralString("o"))));
     }
     Run localStats = cli("stats", "--location", storeDir.toString());
     Run localCheck = cli("check", "--location", storeDir.toString());
@@ -121,11 +123,11 @@ class AdminThroughServerTest {
                 () ->
                     o.dataset()
                         .add(
-                            org.apache.jena.sparql.core.Quad.create(
-                                org.apache.jena.sparql.core.Quad.defaultGraphIRI,
-                                org.apache.jena.graph.NodeFactory.createURI("urn:x"),
-                                org.apache.jena.graph.NodeFactory.createURI("urn:p"),
-                                org.apache.jena.graph.NodeFactory.createURI("urn:y"))));
+                            Quad.create(
+                                Quad.defaultGraphIRI,
+                                NodeFactory.createURI("urn:x"),
+                                NodeFactory.createURI("urn:p"),
+                                NodeFactory.createURI("urn:y"))));
       }
       Path otherFull = dir.resolve("other.qbk");
       assertEquals(

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,7 +34,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,7 +87,7 @@ class OnlineBackupTest {
       RDFParser.source(in)
           .lang(Lang.NQUADS)
           .parse(
-              new org.apache.jena.riot.system.StreamRDFBase() {
+              new StreamRDFBase() {
                 @Override
                 public void quad(Quad q) {
                   out.merge(q.getGraph().getURI(), 1, Integer::sum);
@@ -118,7 +121,7 @@ class OnlineBackupTest {
   private static Map<String, Integer> graphs(Store s) {
     Map<String, Integer> out = new TreeMap<>();
     var dsg = s.dataset();
-    org.apache.jena.system.Txn.executeRead(
+    Txn.executeRead(
         dsg,
         () -> dsg.find().forEachRemaining(q -> out.merge(q.getGraph().getURI(), 1, Integer::sum)));
     return out;
@@ -305,7 +308,7 @@ class OnlineBackupTest {
   }
 
   private static String[] concat(String[] a, String[] b) {
-    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    String[] out = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;
   }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.quarry.server.HttpError;
+import dev.quarry.server.http.HttpError;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The SPARQL request decoder on arbitrary requests (method, URL, Content-Type, body bytes, then the
@@ -22,6 +23,7 @@ import java.util.Map;
  * kind and a message, never another exception (which would be a 500). Seeds and findings are in the
  * test resources; {@code JAZZER_FUZZ=1} fuzzes (docs/FUZZING.md).
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 class RequestFuzzTest {
   private static final List<HttpMethod> METHODS =
       List.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.PUT);

@@ -1,5 +1,6 @@
 package dev.quarry.server.w3c;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,6 +17,7 @@ import org.apache.jena.query.ResultSetRewindable;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.Property;
+import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Statement;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
@@ -54,18 +56,18 @@ final class Expected {
     // Read from memory: the reader streams, and must not outlive its input.
     byte[] bytes = text(uri).getBytes(StandardCharsets.UTF_8);
     return ResultSetFactory.makeRewindable(
-        ResultSetMgr.read(new java.io.ByteArrayInputStream(bytes), lang));
+        ResultSetMgr.read(new ByteArrayInputStream(bytes), lang));
   }
 
   static boolean bool(String uri) {
     Lang lang = resultLang(uri);
     if (lang != null) {
       byte[] bytes = text(uri).getBytes(StandardCharsets.UTF_8);
-      return ResultSetMgr.readBoolean(new java.io.ByteArrayInputStream(bytes), lang);
+      return ResultSetMgr.readBoolean(new ByteArrayInputStream(bytes), lang);
     }
     Model m = model(uri);
     Property b = m.createProperty(RS, "boolean");
-    Statement st = m.listStatements(null, b, (org.apache.jena.rdf.model.RDFNode) null).next();
+    Statement st = m.listStatements(null, b, (RDFNode) null).next();
     return st.getBoolean();
   }
 

@@ -9,11 +9,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.Statement;
+import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.algebra.op.OpService;
+import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.service.ServiceExecutorRegistry;
 import org.apache.jena.system.Txn;
@@ -50,7 +53,7 @@ final class ServiceEndpoints implements AutoCloseable {
       urls.put(endpoint, server.endpoint().toString());
     }
     var global = org.apache.jena.query.ARQ.getContext();
-    previousRegistry = global.get(org.apache.jena.sparql.ARQConstants.registryServiceExecutors);
+    previousRegistry = global.get(ARQConstants.registryServiceExecutors);
     if (!urls.isEmpty()) {
       ServiceExecutorRegistry.set(global, registry());
     }
@@ -85,7 +88,7 @@ final class ServiceEndpoints implements AutoCloseable {
           .query
           .ARQ
           .getContext()
-          .set(org.apache.jena.sparql.ARQConstants.registryServiceExecutors, previousRegistry);
+          .set(ARQConstants.registryServiceExecutors, previousRegistry);
     }
     servers.forEach(QuarryServer::close);
     stores.forEach(Store::close);
@@ -93,7 +96,6 @@ final class ServiceEndpoints implements AutoCloseable {
 
   /** Loads a data file into a graph of a dataset. */
   interface W3cLoader {
-    void load(
-        org.apache.jena.sparql.core.DatasetGraph dsg, String uri, org.apache.jena.graph.Node g);
+    void load(DatasetGraph dsg, String uri, Node g);
   }
 }

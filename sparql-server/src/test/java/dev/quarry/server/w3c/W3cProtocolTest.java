@@ -15,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -173,7 +174,7 @@ class W3cProtocolTest {
               ? HttpRequest.BodyPublishers.noBody()
               : HttpRequest.BodyPublishers.ofByteArray(bytes));
       HttpResponse<byte[]> resp = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-      String text = new String(resp.body(), java.nio.charset.StandardCharsets.UTF_8);
+      String text = new String(resp.body(), StandardCharsets.UTF_8);
       Resource expected = req.getPropertyResourceValue(p(m, HT, "resp"));
       checkStatus(expected, resp.statusCode(), where + ": " + text);
       if (expected.hasProperty(p(m, MF, "expectedLocation"))) {

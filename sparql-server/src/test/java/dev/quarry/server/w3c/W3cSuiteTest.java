@@ -8,21 +8,26 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import dev.quarry.server.sparql.UpdateService;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSet;
@@ -30,6 +35,7 @@ import org.apache.jena.query.ResultSetFactory;
 import org.apache.jena.query.ResultSetRewindable;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.Property;
 import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.Statement;
@@ -40,8 +46,11 @@ import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.sparql.resultset.ResultsCompare;
@@ -51,6 +60,7 @@ import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
 import org.apache.jena.vocabulary.RDFS;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -67,10 +77,9 @@ class W3cSuiteTest {
   @TempDir static Path dir;
   static Store store;
   static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
-  static final List<String> FAILED = java.util.Collections.synchronizedList(new ArrayList<>());
+  static final List<String> FAILED = Collections.synchronizedList(new ArrayList<>());
 
-  static final io.micrometer.core.instrument.simple.SimpleMeterRegistry METERS =
-      new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+  static final SimpleMeterRegistry METERS = new SimpleMeterRegistry();
 
   @BeforeAll
   static void open() {
@@ -98,7 +107,7 @@ class W3cSuiteTest {
     System.out.printf(
         "W3C SPARQL: %d operator trees ran on Quarry's id executor, %d were left to ARQ%n",
         operators("ids"), operators("arq"));
-    java.util.Map<String, Long> byKind = new java.util.TreeMap<>();
+    Map<String, Long> byKind = new TreeMap<>();
     METERS
         .find("quarry.query.left.to.arq")
         .functionCounters()
@@ -110,10 +119,9 @@ class W3cSuiteTest {
     long notService =
         byKind.entrySet().stream()
             .filter(e -> !e.getKey().equals("service"))
-            .mapToLong(java.util.Map.Entry::getValue)
+            .mapToLong(Map.Entry::getValue)
             .sum();
-    org.junit.jupiter.api.Assertions.assertTrue(
-        notService <= 20, "operators left to ARQ besides SERVICE: " + byKind);
+    Assertions.assertTrue(notService <= 20, "operators left to ARQ besides SERVICE: " + byKind);
     FAILED.forEach(id -> System.out.println("W3C failed: " + id));
   }
 
@@ -206,7 +214,7 @@ class W3cSuiteTest {
     // Run ARQ over Jena's own in-memory dataset: if it returns exactly what Quarry returned and
     // that equals the expected results by value, the difference is only the lexical form ARQ
     // gives computed values (e.g. "02" for HOURS), not something Quarry's engine did.
-    DatasetGraph ref = org.apache.jena.sparql.core.DatasetGraphFactory.createTxnMem();
+    DatasetGraph ref = DatasetGraphFactory.createTxnMem();
     Txn.executeWrite(ref, () -> loadQueryDataset(ref, e, query));
     Outcome arq;
     try (ServiceEndpoints services = new ServiceEndpoints(e.action(), W3cSuiteTest::load)) {
@@ -236,7 +244,7 @@ class W3cSuiteTest {
         (arqPasses ? "ARQ over Jena's in-memory dataset passes; " : "ARQ fails too; ") + failure);
   }
 
-  private static org.apache.jena.rdf.model.Property qt(Manifests.Entry e, String local) {
+  private static Property qt(Manifests.Entry e, String local) {
     return Manifests.qt(e.action().getModel(), local);
   }
 
@@ -264,8 +272,8 @@ class W3cSuiteTest {
     var builder = QueryExec.dataset(dsg).query(query);
     if (e.id().startsWith("service/")) {
       builder
-          .set(org.apache.jena.query.ARQ.httpServiceAllowed, true)
-          .set(org.apache.jena.sparql.ARQConstants.registryServiceExecutors, services.registry());
+          .set(ARQ.httpServiceAllowed, true)
+          .set(ARQConstants.registryServiceExecutors, services.registry());
     }
     try (QueryExec qe = builder.build()) {
       switch (query.queryType()) {
@@ -345,14 +353,14 @@ class W3cSuiteTest {
 
   /** REDUCED may drop duplicates: compare the distinct rows. */
   private static boolean sameDistinct(ResultSetRewindable expected, ResultSetRewindable actual) {
-    List<org.apache.jena.sparql.engine.binding.Binding> e = distinct(expected);
-    List<org.apache.jena.sparql.engine.binding.Binding> a = distinct(actual);
+    List<Binding> e = distinct(expected);
+    List<Binding> a = distinct(actual);
     return ResultsCompare.equalsByTerm(e, a);
   }
 
-  private static List<org.apache.jena.sparql.engine.binding.Binding> distinct(ResultSet rs) {
-    Set<org.apache.jena.sparql.engine.binding.Binding> seen = new HashSet<>();
-    List<org.apache.jena.sparql.engine.binding.Binding> out = new ArrayList<>();
+  private static List<Binding> distinct(ResultSet rs) {
+    Set<Binding> seen = new HashSet<>();
+    List<Binding> out = new ArrayList<>();
     while (rs.hasNext()) {
       var b = rs.nextBinding();
       if (seen.add(b)) {
@@ -381,7 +389,7 @@ class W3cSuiteTest {
     UpdateRequest req = updates.prepare(Expected.text(requestUri), requestUri);
     updates.execute(req);
 
-    DatasetGraph expected = org.apache.jena.sparql.core.DatasetGraphFactory.createTxnMem();
+    DatasetGraph expected = DatasetGraphFactory.createTxnMem();
     if (e.result() != null && e.result().isResource()) {
       loadUpdateDataset(expected, e.result().asResource());
     }
@@ -433,7 +441,7 @@ class W3cSuiteTest {
     StreamRDF sink =
         new StreamRDFBase() {
           @Override
-          public void triple(org.apache.jena.graph.Triple t) {
+          public void triple(Triple t) {
             dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject());
           }
         };

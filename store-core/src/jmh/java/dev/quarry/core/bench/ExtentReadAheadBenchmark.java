@@ -1,5 +1,6 @@
 package dev.quarry.core.bench;
 
+import java.util.Comparator;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.buffer.BufferPoolConfig;
 import dev.quarry.core.buffer.BufferPoolMetrics;
@@ -94,7 +95,7 @@ public class ExtentReadAheadBenchmark {
   @TearDown(Level.Trial)
   public void deleteData() throws IOException {
     try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.bench;
 
+import java.util.Comparator;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.buffer.BufferPoolConfig;
 import dev.quarry.core.storage.FilePageStore;
@@ -66,7 +67,7 @@ public class MissPathBenchmark {
     pool.close();
     store.close();
     try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.bench;
 
+import java.util.Arrays;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.buffer.BufferPoolConfig;
 import dev.quarry.core.buffer.BufferPoolMetrics;
@@ -79,7 +80,7 @@ public class ReplacementBenchmark {
       if (rnd.nextInt(5) == 0) {
         trace[i] = scan++; // a page read once by a scan
       } else {
-        int k = java.util.Arrays.binarySearch(cdf, rnd.nextDouble() * sum);
+        int k = Arrays.binarySearch(cdf, rnd.nextDouble() * sum);
         trace[i] = perm[k < 0 ? -k - 1 : k];
       }
     }

@@ -1,5 +1,6 @@
 package dev.quarry.core.engine;
 
+import java.util.Comparator;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
@@ -53,7 +54,7 @@ public class CommitBenchmark {
   public void close() throws IOException {
     store.close();
     try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 

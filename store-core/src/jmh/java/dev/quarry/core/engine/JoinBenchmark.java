@@ -1,5 +1,6 @@
 package dev.quarry.core.engine;
 
+import dev.quarry.core.query.Explain;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
@@ -106,7 +107,7 @@ public class JoinBenchmark {
     System.out.println(
         Txn.calculateRead(
             store.dataset(),
-            () -> dev.quarry.core.query.Explain.run(QueryExec.dataset(store.dataset()).query(text))));
+            () -> Explain.run(QueryExec.dataset(store.dataset()).query(text))));
     System.out.printf("%n%s: %d rows%n", query, rows);
   }
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.engine;
 
+import java.util.Comparator;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
@@ -98,7 +99,7 @@ public class UpdateSizeBenchmark {
       return UPDATES;
     } finally {
       try (var files = Files.walk(root)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
   }

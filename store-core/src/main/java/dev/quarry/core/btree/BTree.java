@@ -5,6 +5,8 @@ import dev.quarry.core.storage.Pages;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * A B+tree of fixed-width rows (1 to 4 longs) on pages of the buffer pool, changed copy-on-write: a
@@ -124,65 +126,12 @@ public final class BTree {
   }
 
   /**
-   * About how many rows lie in {@code [lo, hi]}, for the planner: exact up to {@link #EXACT_UP_TO}
-   * rows (a short scan); beyond, from the tree's shape, at the cost of the paths to lo and hi:
-   * below the node where they part, the rows after lo on its path, the rows up to hi on its, and
-   * whole children between, each node taken to be like the ones on lo's path. Positions within a
-   * leaf are known to a restart block (16 rows). Rough where a tree is uneven, never unbounded.
+   * About how many rows lie in {@code [lo, hi]}, for the planner: exact when few, else from the
+   * tree's shape (see {@link RangeEstimate}).
    */
   public long estimateRows(long root, long[] lo, long[] hi) {
-    if (root == EMPTY) {
-      return 0;
-    }
-    long n = countUpTo(root, lo, hi, EXACT_UP_TO);
-    if (n < EXACT_UP_TO) {
-      return n;
-    }
-    int[] count = new int[1];
-    long page = root;
-    for (int level = reader.level(page); level > 0; level--) {
-      int i = reader.childIndex(page, lo, count);
-      int j = reader.childIndex(page, hi, count);
-      if (i != j) {
-        double[] sizes = new double[level];
-        double from = rowsFrom(childAt(page, i), level - 1, lo, sizes);
-        double upTo = rowsUpTo(childAt(page, j), level - 1, hi, sizes);
-        return Math.max(n, Math.round(from + (j - i - 1) * sizes[level - 1] + upTo));
-      }
-      page = childAt(page, i);
-    }
-    return Math.max(n, reader.position(page, hi) - reader.position(page, lo));
+    return RangeEstimate.rows(this, root, lo, hi);
   }
-
-  /**
-   * About how many rows at or after {@code key} are under {@code node} (at {@code level}); sets
-   * {@code sizes[l]}, the rows under a node of level l like this path's, for l up to level.
-   */
-  private double rowsFrom(long node, int level, long[] key, double[] sizes) {
-    if (level == 0) {
-      sizes[0] = reader.leafRows(node);
-      return sizes[0] - reader.position(node, key);
-    }
-    int[] count = new int[1];
-    int k = reader.childIndex(node, key, count);
-    double after = rowsFrom(childAt(node, k), level - 1, key, sizes);
-    if (level < sizes.length) {
-      sizes[level] = (count[0] + 1) * sizes[level - 1];
-    }
-    return after + (count[0] - k) * sizes[level - 1];
-  }
-
-  /** About how many rows up to {@code key} are under {@code node}, given {@code sizes}. */
-  private double rowsUpTo(long node, int level, long[] key, double[] sizes) {
-    if (level == 0) {
-      return reader.position(node, key);
-    }
-    int k = reader.childIndex(node, key, new int[1]);
-    return rowsUpTo(childAt(node, k), level - 1, key, sizes) + k * sizes[level - 1];
-  }
-
-  /** Rows an estimate counts one by one before it reads the tree's shape instead (about 2 us). */
-  static final int EXACT_UP_TO = 128;
 
   /** All rows, for tests and checks. */
   public long count(long root) {
@@ -192,7 +141,7 @@ public final class BTree {
   }
 
   /** The rows in {@code [lo, hi]}, counted one by one, but no further than {@code limit}. */
-  private long countUpTo(long root, long[] lo, long[] hi, long limit) {
+  long countUpTo(long root, long[] lo, long[] hi, long limit) {
     long n = 0;
     try (Cursor c = scan(root, lo, hi)) {
       while (n < limit && c.next()) {
@@ -203,7 +152,7 @@ public final class BTree {
   }
 
   /** The inner nodes of the tree at {@code root}, each read (through the pool), top down. */
-  public void forEachInnerPage(long root, java.util.function.LongConsumer out) {
+  public void forEachInnerPage(long root, LongConsumer out) {
     if (root == EMPTY || reader.level(root) == 0) {
       return;
     }
@@ -222,7 +171,7 @@ public final class BTree {
    * Every page of the tree at {@code root}: inner nodes are read, leaves are named by their parents
    * and not read, so the cost is about one page in two hundred.
    */
-  public void forEachPage(long root, java.util.function.LongConsumer out) {
+  public void forEachPage(long root, LongConsumer out) {
     if (root == EMPTY) {
       return;
     }
@@ -269,7 +218,7 @@ public final class BTree {
 
   /** Adds {@code row} (a no-op if present); returns the new root. */
   public long insert(PageAllocator alloc, long root, long[] row) {
-    return change(alloc, root, row, true);
+    return RowChange.run(this, alloc, root, row, true);
   }
 
   /**
@@ -290,158 +239,7 @@ public final class BTree {
 
   /** Removes {@code row} (a no-op if absent); returns the new root. */
   public long delete(PageAllocator alloc, long root, long[] row) {
-    return change(alloc, root, row, false);
-  }
-
-  private long change(PageAllocator alloc, long root, long[] row, boolean insert) {
-    if (root == EMPTY) {
-      if (!insert) {
-        return EMPTY;
-      }
-      long page = alloc.allocate();
-      writeLeaf(alloc, page, row, 0, 1);
-      return page;
-    }
-    long[] pathPage = new long[MAX_DEPTH];
-    int[] pathIndex = new int[MAX_DEPTH];
-    int depth = 0;
-    long page = root;
-    while (reader.level(page) > 0) {
-      pathPage[depth] = page;
-      pathIndex[depth] = childIndex(page, row);
-      page = childAt(page, pathIndex[depth]);
-      depth++;
-    }
-    int[] n = new int[1];
-    long[] rows = reader.readLeaf(page, new long[0], n);
-    int count = n[0];
-    int pos = Rows.search(rows, count, width, row, 0);
-    if (insert == (pos >= 0)) {
-      return root; // already there, or not there to delete
-    }
-    long[] changed;
-    int newCount;
-    if (insert) {
-      int at = -pos - 1;
-      changed = new long[(count + 1) * width];
-      System.arraycopy(rows, 0, changed, 0, at * width);
-      System.arraycopy(row, 0, changed, at * width, width);
-      System.arraycopy(rows, at * width, changed, (at + 1) * width, (count - at) * width);
-      newCount = count + 1;
-    } else {
-      changed = new long[Math.max(0, count - 1) * width];
-      System.arraycopy(rows, 0, changed, 0, pos * width);
-      System.arraycopy(rows, (pos + 1) * width, changed, pos * width, (count - pos - 1) * width);
-      newCount = count - 1;
-    }
-    Replacement r = rewriteLeaf(alloc, page, changed, newCount);
-    for (int d = depth - 1; d >= 0; d--) {
-      r = rewriteInner(alloc, pathPage[d], pathIndex[d], r);
-    }
-    if (r.pages == 0) {
-      return EMPTY;
-    }
-    long newRoot = r.page0;
-    if (r.pages == 2) {
-      long top = alloc.allocateNear(r.page0);
-      long[] k = Arrays.copyOf(r.separator, width);
-      writeInner(alloc, top, reader.level(r.page0) + 1, k, 0, new long[] {r.page0, r.page1}, 0, 1);
-      return top;
-    }
-    // An inner root left with one child is replaced by that child.
-    while (reader.level(newRoot) > 0 && innerCount(newRoot) == 0) {
-      long child = childAt(newRoot, 0);
-      alloc.release(newRoot);
-      newRoot = child;
-    }
-    return newRoot;
-  }
-
-  /** What replaces a node on the way up: nothing (emptied), one page, or two with a separator. */
-  private record Replacement(int pages, long page0, long page1, long[] separator) {}
-
-  private Replacement rewriteLeaf(PageAllocator alloc, long page, long[] rows, int count) {
-    if (count == 0) {
-      alloc.release(page);
-      return new Replacement(0, EMPTY, EMPTY, null);
-    }
-    if (LeafCodec.size(rows, 0, count, width) <= LeafCodec.capacity()) {
-      long target = writable(alloc, page);
-      writeLeaf(alloc, target, rows, 0, count);
-      return new Replacement(1, target, EMPTY, null);
-    }
-    int mid = splitPoint(rows, count);
-    long left = writable(alloc, page);
-    writeLeaf(alloc, left, rows, 0, mid);
-    long right = alloc.allocateNear(left);
-    writeLeaf(alloc, right, rows, mid, count);
-    return new Replacement(
-        2, left, right, Arrays.copyOfRange(rows, mid * width, mid * width + width));
-  }
-
-  /** A split point near the middle by bytes, so both halves fit. */
-  private int splitPoint(long[] rows, int count) {
-    int total = LeafCodec.size(rows, 0, count, width);
-    int acc = 0;
-    for (int i = 0; i < count; i++) {
-      acc += LeafCodec.entrySize(rows, i, 0, width);
-      if (acc >= total / 2) {
-        return Math.max(1, Math.min(count - 1, i + 1));
-      }
-    }
-    return count / 2;
-  }
-
-  private Replacement rewriteInner(PageAllocator alloc, long page, int childIdx, Replacement r) {
-    long[] keys = new long[(InnerNode.capacity(width) + 2) * width];
-    long[] children = new long[InnerNode.capacity(width) + 3];
-    int n = reader.readInner(page, keys, children);
-    int level = reader.level(page);
-    if (r.pages == 0) {
-      // Remove the child and one separator next to it.
-      int keyGone = childIdx > 0 ? childIdx - 1 : 0;
-      if (n == 0) {
-        alloc.release(page);
-        return new Replacement(0, EMPTY, EMPTY, null);
-      }
-      System.arraycopy(children, childIdx + 1, children, childIdx, n - childIdx);
-      System.arraycopy(
-          keys, (keyGone + 1) * width, keys, keyGone * width, (n - keyGone - 1) * width);
-      n--;
-    } else {
-      children[childIdx] = r.page0;
-      if (r.pages == 2) {
-        System.arraycopy(children, childIdx + 1, children, childIdx + 2, n - childIdx);
-        children[childIdx + 1] = r.page1;
-        System.arraycopy(
-            keys, childIdx * width, keys, (childIdx + 1) * width, (n - childIdx) * width);
-        System.arraycopy(r.separator, 0, keys, childIdx * width, width);
-        n++;
-      }
-    }
-    int cap = InnerNode.capacity(width);
-    if (n <= cap) {
-      long target = writable(alloc, page);
-      writeInner(alloc, target, level, keys, 0, children, 0, n);
-      return new Replacement(1, target, EMPTY, null);
-    }
-    int mid = n / 2; // key mid moves up
-    long left = writable(alloc, page);
-    writeInner(alloc, left, level, keys, 0, children, 0, mid);
-    long right = alloc.allocateNear(left);
-    writeInner(alloc, right, level, keys, mid + 1, children, mid + 1, n - mid - 1);
-    return new Replacement(
-        2, left, right, Arrays.copyOfRange(keys, mid * width, mid * width + width));
-  }
-
-  /** The page to write {@code page}'s new content to: itself if this transaction owns it. */
-  private static long writable(PageAllocator alloc, long page) {
-    if (alloc.isNew(page)) {
-      return page;
-    }
-    long copy = alloc.allocateNear(page);
-    alloc.release(page);
-    return copy;
+    return RowChange.run(this, alloc, root, row, false);
   }
 
   /** Writes a whole leaf to {@code page} (never read first: every byte is rewritten). */
@@ -472,17 +270,6 @@ public final class BTree {
   }
 
   // ---- small reads used by the writer ----------------------------------------------------------
-
-  private int childIndex(long page, long[] key) {
-    for (; ; ) {
-      long t = pool.readOptimistic(page);
-      int i =
-          InnerNode.childIndex(pool.memory(), pool.offset(BufferPool.frameOf(t)), width, key, 0);
-      if (pool.validate(t)) {
-        return i;
-      }
-    }
-  }
 
   long childAt(long page, int i) {
     for (; ; ) {
@@ -527,11 +314,7 @@ public final class BTree {
    * {@link #rebuildWith(PageAllocator, long, long[], int)}, showing {@code seen} each row built.
    */
   public long rebuildWith(
-      PageAllocator alloc,
-      long root,
-      long[] sorted,
-      int n,
-      java.util.function.Consumer<long[]> seen) {
+      PageAllocator alloc, long root, long[] sorted, int n, Consumer<long[]> seen) {
     int[] i = {0};
     return rebuildWith(
         alloc,
@@ -550,8 +333,7 @@ public final class BTree {
    * {@link #rebuildWith(PageAllocator, long, long[], int)} with the new rows from a source
    * (ascending, no repeats), e.g. the merge of a load's sorted runs on disk.
    */
-  public long rebuildWith(
-      PageAllocator alloc, long root, RowSource added, java.util.function.Consumer<long[]> seen) {
+  public long rebuildWith(PageAllocator alloc, long root, RowSource added, Consumer<long[]> seen) {
     long[] lo = new long[width];
     long[] hi = new long[width];
     Arrays.fill(hi, -1L);

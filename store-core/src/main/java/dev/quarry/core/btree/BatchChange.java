@@ -193,7 +193,7 @@ final class BatchChange {
       int k = Math.min(per, count - first);
       long target =
           first == 0 && page != BTree.EMPTY
-              ? writable(page)
+              ? alloc.writable(page)
               : alloc.allocateNear(previous != BTree.EMPTY ? previous : children[first]);
       tree.writeInner(alloc, target, level, keys, first, children, first, k - 1);
       // The key between this node and the one before it moves up.
@@ -239,7 +239,7 @@ final class BatchChange {
       return out;
     }
     if (LeafCodec.size(rows, 0, m, width) <= LeafCodec.capacity() && m < BTree.MAX_LEAF_ROWS) {
-      out.add(writeLeaf(writable(page), rows, 0, m), rows, 0, width);
+      out.add(writeLeaf(alloc.writable(page), rows, 0, m), rows, 0, width);
       return out;
     }
     // Too much for one leaf: fill leaves in order; the last two share what is left, so neither is
@@ -254,7 +254,7 @@ final class BatchChange {
           end = half;
         }
       }
-      long target = previous == BTree.EMPTY ? writable(page) : alloc.allocateNear(previous);
+      long target = previous == BTree.EMPTY ? alloc.writable(page) : alloc.allocateNear(previous);
       out.add(writeLeaf(target, rows, start, end), rows, start * width, width);
       previous = target;
       start = end;
@@ -282,14 +282,5 @@ final class BatchChange {
   private long writeLeaf(long page, long[] rows, int from, int to) {
     tree.writeLeaf(alloc, page, rows, from, to);
     return page;
-  }
-
-  private long writable(long page) {
-    if (alloc.isNew(page)) {
-      return page;
-    }
-    long copy = alloc.allocateNear(page);
-    alloc.release(page);
-    return copy;
   }
 }

@@ -28,4 +28,17 @@ public interface PageAllocator {
    * children).
    */
   long generation();
+
+  /**
+   * The page to write {@code page}'s new content to: itself if this transaction owns it, else a new
+   * page near it (and {@code page} is released).
+   */
+  default long writable(long page) {
+    if (isNew(page)) {
+      return page;
+    }
+    long copy = allocateNear(page);
+    release(page);
+    return copy;
+  }
 }

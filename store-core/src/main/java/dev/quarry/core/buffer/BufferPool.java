@@ -8,8 +8,10 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -126,24 +128,7 @@ public final class BufferPool implements AutoCloseable {
 
   /** Fixes {@code page} shared: it stays resident and unchanged until {@link #unfixShared}. */
   public int fixShared(long page) {
-    boolean missed = false;
-    for (; ; ) {
-      int f = table.get(page);
-      if (f < 0) {
-        f = load(page);
-        missed = true;
-      }
-      if (!frames.tryLockShared(f)) {
-        waitWhileExclusive(f);
-        continue;
-      }
-      if (frames.pageOf(f) != page) {
-        frames.unlockShared(f);
-        continue;
-      }
-      touch(f, missed);
-      return f;
-    }
+    return fix(page, false);
   }
 
   public void unfixShared(int frame) {
@@ -152,6 +137,14 @@ public final class BufferPool implements AutoCloseable {
 
   /** Fixes {@code page} exclusive, for writing. */
   public int fixExclusive(long page) {
+    return fix(page, true);
+  }
+
+  /**
+   * Finds the page's frame (reading the page in on a miss) and locks it, shared or exclusive; if
+   * the frame was evicted and reused for another page before the lock was had, tries again.
+   */
+  private int fix(long page, boolean exclusive) {
     boolean missed = false;
     for (; ; ) {
       int f = table.get(page);
@@ -159,12 +152,20 @@ public final class BufferPool implements AutoCloseable {
         f = load(page);
         missed = true;
       }
-      if (!frames.tryLockExclusive(f)) {
-        waitForExclusive(f);
+      if (!(exclusive ? frames.tryLockExclusive(f) : frames.tryLockShared(f))) {
+        if (exclusive) {
+          waitForExclusive(f);
+        } else {
+          waitWhileExclusive(f);
+        }
         continue;
       }
       if (frames.pageOf(f) != page) {
-        frames.unlockExclusive(f);
+        if (exclusive) {
+          frames.unlockExclusive(f);
+        } else {
+          frames.unlockShared(f);
+        }
         continue;
       }
       touch(f, missed);
@@ -220,10 +221,8 @@ public final class BufferPool implements AutoCloseable {
   // freed) in between would come back as it was before. Each write-back and discard stamps the
   // page's slot; a read-ahead installs only pages no stamp newer than its read has touched (a
   // shared slot only costs a skipped prefetch).
-  private final java.util.concurrent.atomic.AtomicLong changes =
-      new java.util.concurrent.atomic.AtomicLong();
-  private final java.util.concurrent.atomic.AtomicLongArray changedAt =
-      new java.util.concurrent.atomic.AtomicLongArray(1 << 14);
+  private final AtomicLong changes = new AtomicLong();
+  private final AtomicLongArray changedAt = new AtomicLongArray(1 << 14);
 
   private static int changeSlot(long page) {
     return (int) ((page * 0x9E3779B97F4A7C15L) >>> 50);
@@ -325,7 +324,7 @@ public final class BufferPool implements AutoCloseable {
         out[n++] = page;
       }
     }
-    return java.util.Arrays.copyOf(out, n);
+    return Arrays.copyOf(out, n);
   }
 
   /** True if {@code page} is in the pool now. */

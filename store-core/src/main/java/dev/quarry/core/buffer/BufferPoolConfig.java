@@ -1,8 +1,10 @@
 package dev.quarry.core.buffer;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.Pages;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -105,8 +107,8 @@ public record BufferPoolConfig(
   }
 
   private static long physicalMemory() {
-    var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof OperatingSystemMXBean sun) {
       return sun.getTotalMemorySize();
     }
     return 4L << 30;

@@ -2,6 +2,7 @@ package dev.quarry.core.buffer;
 
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.Pages;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -39,8 +40,8 @@ final class ReadAhead implements AutoCloseable {
     for (int d = 0; d < workers.length; d++) {
       workers[d] = new IoWorker(pool, store, metrics, d);
     }
-    java.util.Arrays.fill(missExtent, -1);
-    java.util.Arrays.fill(issuedExtent, -1);
+    Arrays.fill(missExtent, -1);
+    Arrays.fill(issuedExtent, -1);
   }
 
   /** Called on every demand miss: the second miss in an extent within the window reads it all. */
@@ -121,7 +122,7 @@ final class ReadAhead implements AutoCloseable {
 
   private void submit(long first, int count, long[] wanted, CountDownLatch done) {
     metrics.readAheadIssued.add(
-        wanted == null ? count : java.util.Arrays.stream(wanted).map(Long::bitCount).sum());
+        wanted == null ? count : Arrays.stream(wanted).map(Long::bitCount).sum());
     workers[store.deviceOf(first)].submit(new IoWorker.Request(first, count, wanted, done));
   }
 

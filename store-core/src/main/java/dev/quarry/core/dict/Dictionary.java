@@ -5,15 +5,20 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.btree.PageAllocator;
+import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.TxnKey;
 import dev.quarry.core.txn.TxnParticipant;
 import dev.quarry.core.txn.WriteTxn;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 
@@ -57,7 +62,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * length), its hash index in {@code hashIndex}.
    */
   public static Dictionary open(TermFile file, Snapshot committed, BTree hashIndex, long cacheSize)
-      throws java.io.IOException {
+      throws IOException {
     int hash = committed.roots().slot(HASH_SLOT);
     int length = committed.roots().slot(LENGTH_SLOT);
     long bytes = Math.max(0, committed.root(length)); // NONE in a new store
@@ -79,11 +84,11 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * Bytes of the term table at {@code pos}, for a backup of a committed state (below its {@link
    * #LENGTH_SLOT}, bytes that never change); returns how many were read.
    */
-  public int readTableBytes(long pos, byte[] b, int off, int len) throws java.io.IOException {
+  public int readTableBytes(long pos, byte[] b, int off, int len) throws IOException {
     return terms.readBytes(pos, b, off, len);
   }
 
-  public static TermFile fileAt(java.nio.file.Path path) throws java.io.IOException {
+  public static TermFile fileAt(Path path) throws IOException {
     return TermFile.open(path);
   }
 
@@ -290,8 +295,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     // A bulk load's new terms (encoded by several threads at once) and the lock that keeps the hash
     // index still while they are looked up in it.
     final LoadTerms loaded = new LoadTerms();
-    final java.util.concurrent.locks.ReentrantReadWriteLock indexLock =
-        new java.util.concurrent.locks.ReentrantReadWriteLock();
+    final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
     boolean loadedAny;
 
     Writes(PageAllocator alloc, long hashRoot) {
@@ -323,7 +327,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
     void defer(long h1, long h2, long id) {
       if (pending.length < (pendingCount + 1) * 3) {
-        pending = java.util.Arrays.copyOf(pending, Math.max(3 * 1024, pending.length * 2));
+        pending = Arrays.copyOf(pending, Math.max(3 * 1024, pending.length * 2));
       }
       pending[pendingCount * 3] = h1;
       pending[pendingCount * 3 + 1] = h2;
@@ -343,7 +347,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       w.indexLock.writeLock().unlock();
     }
     if (w.pendingCount > 0) {
-      dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
+      RowSort.sort(w.pending, w.pendingCount, 3);
       w.hashRoot = hashIndex.insertSorted(w.alloc, w.hashRoot, w.pending, w.pendingCount);
       w.pendingCount = 0;
     }
@@ -374,7 +378,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, loadedRows, loadedRows.length / 3);
     }
     if (w.pendingCount > 0) {
-      dev.quarry.core.btree.RowSort.sort(w.pending, w.pendingCount, 3);
+      RowSort.sort(w.pending, w.pendingCount, 3);
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, w.pending, w.pendingCount);
     }
     w.pending = new long[0];
@@ -412,13 +416,13 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   /** Makes every committed term durable. */
   @Override
-  public void force() throws java.io.IOException {
+  public void force() throws IOException {
     terms.force();
   }
 
   /** The writer aborted: its terms are forgotten. */
   @Override
-  public void rollback(WriteTxn w) throws java.io.IOException {
+  public void rollback(WriteTxn w) throws IOException {
     terms.rollback();
   }
 
@@ -432,7 +436,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   @Override
-  public void close() throws java.io.IOException {
+  public void close() throws IOException {
     terms.close();
   }
 }

@@ -1,6 +1,7 @@
 package dev.quarry.core.dict;
 
 import dev.quarry.core.btree.RowSort;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -13,8 +14,7 @@ final class LoadTerms {
   private static final int SEGMENTS = 256; // a power of two
   private final Segment[] segments = new Segment[SEGMENTS];
   // Heap the tables hold, kept as they grow: read after every batch a loading thread adds.
-  private final java.util.concurrent.atomic.AtomicLong bytes =
-      new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
 
   LoadTerms() {
     for (int i = 0; i < SEGMENTS; i++) {
@@ -96,11 +96,11 @@ final class LoadTerms {
    * One part of the table: linear probing over rows of three longs, an id of 0 marks a free row.
    */
   private static final class Segment {
-    private final java.util.concurrent.atomic.AtomicLong bytes;
+    private final AtomicLong bytes;
     long[] table = new long[3 * 16];
     int count;
 
-    Segment(java.util.concurrent.atomic.AtomicLong bytes) {
+    Segment(AtomicLong bytes) {
       this.bytes = bytes;
       bytes.addAndGet((long) table.length * 8);
     }

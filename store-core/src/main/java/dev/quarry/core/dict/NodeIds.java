@@ -1,5 +1,8 @@
 package dev.quarry.core.dict;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.core.Quad;
+
 /**
  * NodeIds: every RDF term in the store is a 64-bit id. The top 8 bits are a tag:
  *
@@ -45,11 +48,11 @@ public final class NodeIds {
    * The id a term has in every store without a table: an inline literal's, the default graph's;
    * NONE for any other term.
    */
-  public static long fixedId(org.apache.jena.graph.Node n) {
+  public static long fixedId(Node n) {
     if (n.isLiteral()) {
       return InlineValues.encode(n);
     }
-    if (org.apache.jena.sparql.core.Quad.isDefaultGraph(n)) {
+    if (Quad.isDefaultGraph(n)) {
       return DEFAULT_GRAPH;
     }
     return NONE;

@@ -2,11 +2,15 @@ package dev.quarry.core.dict;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.TextDirection;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.shared.JenaException;
 
 /**
  * The bytes of a term in the term table, also what its hash is taken over:
@@ -42,10 +46,10 @@ public final class TermCodec {
    * The term's bytes, a triple term's parts' ids given by {@code partIds}; null if one of them has
    * none ({@link NodeIds#NONE}: a term not in the store, when reading).
    */
-  public static byte[] encode(Node n, java.util.function.ToLongFunction<Node> partIds) {
+  public static byte[] encode(Node n, ToLongFunction<Node> partIds) {
     long[] parts = null;
     if (n.isTripleTerm()) {
-      org.apache.jena.graph.Triple t = n.getTriple();
+      Triple t = n.getTriple();
       Node[] ns = {t.getSubject(), t.getPredicate(), t.getObject()};
       parts = new long[3];
       for (int i = 0; i < 3; i++) {
@@ -124,15 +128,13 @@ public final class TermCodec {
   }
 
   /** The term of a record's bytes; triple terms' parts are looked up by {@code ids}. */
-  public static Node decode(byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
+  public static Node decode(byte[] b, int off, int len, LongFunction<Node> ids) {
     if (len < 1 || off < 0 || off + len > b.length) {
       throw corrupt("a record of " + len + " bytes at " + off);
     }
     try {
       return decodeRecord(b, off, len, ids);
-    } catch (IndexOutOfBoundsException
-        | IllegalArgumentException
-        | org.apache.jena.shared.JenaException e) {
+    } catch (IndexOutOfBoundsException | IllegalArgumentException | JenaException e) {
       // Bytes that are not a record Quarry wrote (a wrong offset, a damaged file): an error
       // that says so, not whatever the decoder tripped on.
       throw corrupt("a record at " + off + " does not decode (" + e.getMessage() + ")");
@@ -143,8 +145,7 @@ public final class TermCodec {
     return new IllegalStateException("corrupt term table: " + what);
   }
 
-  private static Node decodeRecord(
-      byte[] b, int off, int len, java.util.function.LongFunction<Node> ids) {
+  private static Node decodeRecord(byte[] b, int off, int len, LongFunction<Node> ids) {
     int end = off + len;
     int[] pos = {off + 1, end};
     return switch (b[off]) {

@@ -1,5 +1,7 @@
 package dev.quarry.core.dict;
 
+import java.util.Arrays;
+
 /**
  * The id ranges that hold every numeric term whose value lies in {@code [lo, hi]}: one range per
  * numeric inline datatype (each tag's ids are in value order) and the whole term-table range,
@@ -57,7 +59,7 @@ public final class ValueRanges {
     out[n++] = NodeIds.make(InlineValues.TAG_DOUBLE, doubleKey(h));
     out[n++] = NodeIds.make(InlineValues.TAG_FLOAT, floatKey(Math.nextDown((float) l)));
     out[n++] = NodeIds.make(InlineValues.TAG_FLOAT, floatKey(Math.nextUp((float) h)));
-    return java.util.Arrays.copyOf(out, n);
+    return Arrays.copyOf(out, n);
   }
 
   private static long clamp(double v) {

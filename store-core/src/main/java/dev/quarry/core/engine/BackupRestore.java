@@ -33,7 +33,7 @@ final class BackupRestore {
   static Deque<Path> chain(Path file) throws IOException {
     Deque<Path> chain = new ArrayDeque<>();
     Path at = file;
-    Backup.Manifest m = Backup.readManifest(at);
+    Backup.Manifest m = BackupFormat.readManifest(at);
     chain.addFirst(at);
     while (m.incremental()) {
       Path prev = at.resolveSibling(m.previous());
@@ -45,7 +45,7 @@ final class BackupRestore {
                 + ", which is not beside it: put the chain"
                 + " of backups in one directory");
       }
-      Backup.Manifest p = Backup.readManifest(prev);
+      Backup.Manifest p = BackupFormat.readManifest(prev);
       if (!p.storeId().equals(m.storeId()) || p.generation() != m.since()) {
         throw new IOException(
             at
@@ -87,7 +87,8 @@ final class BackupRestore {
       MemorySegment page = arena.allocate(Pages.PAGE_SIZE, Pages.ALIGNMENT);
       long termLength = 0;
       for (Path b : chain) {
-        try (Backup.Reader r = new Backup.Reader(Files.newInputStream(b), b.toString())) {
+        try (BackupFormat.Reader r =
+            new BackupFormat.Reader(Files.newInputStream(b), b.toString())) {
           Backup.Manifest m = r.manifest();
           if (!m.format().equals(PagedStore.FORMAT)) {
             throw new IOException(

@@ -116,7 +116,7 @@ final class BackupWriter {
             pinned.roots().toBytes(),
             quadsOf,
             Instant.now().toString());
-    Backup.Writer w = new Backup.Writer(out, manifest, map);
+    BackupFormat.Writer w = new BackupFormat.Writer(out, manifest, map);
     copyPages(pinned, sinceGeneration, w);
     copyTerms(termsFrom, termsTo, w);
     w.finish();
@@ -124,7 +124,7 @@ final class BackupWriter {
   }
 
   /** The state's pages written after {@code since}, level by level from the roots. */
-  private void copyPages(Snapshot s, long since, Backup.Writer w) throws IOException {
+  private void copyPages(Snapshot s, long since, BackupFormat.Writer w) throws IOException {
     long[] level = new long[trees.size()];
     int n = 0;
     for (Layout.Tree t : trees) {
@@ -177,7 +177,7 @@ final class BackupWriter {
     }
   }
 
-  private void copyTerms(long from, long to, Backup.Writer w) throws IOException {
+  private void copyTerms(long from, long to, BackupFormat.Writer w) throws IOException {
     byte[] b = new byte[1 << 20];
     for (long pos = from; pos < to; ) {
       int len = (int) Math.min(b.length, to - pos);

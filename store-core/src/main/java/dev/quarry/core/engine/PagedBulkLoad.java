@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.jena.graph.Node;
@@ -31,7 +34,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
   private final AtomicLong offered = new AtomicLong();
   private volatile boolean done;
   private final ThreadLocal<RecentTerms> recent = ThreadLocal.withInitial(RecentTerms::new);
-  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
+  private final Map<String, Duration> phases = new LinkedHashMap<>();
 
   PagedBulkLoad(PagedBackend engine, Store.BulkOptions options, Path spillDir) {
     this.txns = engine.txns;
@@ -73,7 +76,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
   }
 
   @Override
-  public java.util.Map<String, java.time.Duration> phases() {
+  public Map<String, Duration> phases() {
     return phases;
   }
 
@@ -90,7 +93,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
       long t = System.nanoTime();
       txns.commit(w);
       phases.putAll(writer.phases());
-      phases.put("commit", java.time.Duration.ofNanos(System.nanoTime() - t));
+      phases.put("commit", Duration.ofNanos(System.nanoTime() - t));
       return offered.get();
     } catch (RuntimeException e) {
       txns.abort(w); // harmless if the commit had ended it

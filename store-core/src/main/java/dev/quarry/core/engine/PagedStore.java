@@ -2,6 +2,7 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.Backup;
 import dev.quarry.core.CheckReport;
+import dev.quarry.core.QuadBackendStore;
 import dev.quarry.core.Store;
 import dev.quarry.core.StoreStats;
 import dev.quarry.core.btree.BTree;
@@ -16,9 +17,6 @@ import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.StatsTrees;
-import dev.quarry.core.index.spi.QuadBackend;
-import dev.quarry.core.index.spi.QuadView;
-import dev.quarry.core.jena.QuarryDatasetGraph;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.PageStores;
 import dev.quarry.core.storage.SpaceMap;
@@ -41,30 +39,30 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sys.JenaSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The paged engine behind {@link Store}: a page store, the buffer pool, the space map, and the
  * transaction layer, with the dictionary, the quad indexes and the statistics in its root slots
- * ({@link Layout}); seen through Jena as a {@link QuarryDatasetGraph} over the index SPI ({@link
+ * ({@link Layout}); seen through Jena ({@link QuadBackendStore}) over the index SPI ({@link
  * PagedBackend}).
  */
-public final class PagedStore implements Store {
+public final class PagedStore extends QuadBackendStore {
   /** The on-disk format written to the store directory's marker. */
   public static final String FORMAT = StoreFormats.CURRENT;
 
   static final String TERMS_FILE = "terms.dat";
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PagedStore.class);
+  private static final Logger LOG = LoggerFactory.getLogger(PagedStore.class);
 
   private final StoreDirectory directory; // null for memory
   private final PageStore pages;
   private final BufferPool pool;
   private final SpaceMap space;
   private final PagedBackend engine;
-  private final QuarryDatasetGraph dataset;
   private final long pagesRecovered;
   private final BackupWriter backups;
-  private final boolean unionDefault;
   private PoolWarmUp warmUp; // null: not asked for
   private boolean closed;
 
@@ -77,6 +75,7 @@ public final class PagedStore implements Store {
       boolean unionDefault,
       long pagesRecovered,
       BackupWriter backups) {
+    super(engine, unionDefault);
     this.directory = directory;
     this.space = space;
     this.pages = pages;
@@ -84,13 +83,11 @@ public final class PagedStore implements Store {
     this.engine = engine;
     this.pagesRecovered = pagesRecovered;
     this.backups = backups;
-    this.unionDefault = unionDefault;
-    this.dataset = new QuarryDatasetGraph(engine, unionDefault, this::close);
   }
 
   /** Opens the store the configuration describes (creating it if needed). */
   public static PagedStore open(Config config, MeterRegistry registry) {
-    org.apache.jena.sys.JenaSystem.init(); // before any ARQ class: Jena initialises in order
+    JenaSystem.init(); // before any ARQ class: Jena initialises in order
     long openedAt = System.nanoTime();
     boolean unionDefault = unionDefault(config); // options are checked before anything is opened
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
@@ -233,11 +230,6 @@ public final class PagedStore implements Store {
   }
 
   @Override
-  public DatasetGraph dataset() {
-    return dataset;
-  }
-
-  @Override
   public String backend() {
     return "paged (" + pages.describe() + ", " + pool.frameCount() + " buffers)";
   }
@@ -251,7 +243,7 @@ public final class PagedStore implements Store {
   public void bindTo(MeterRegistry registry) {
     pool.metrics().bindTo(registry, pool);
     engine.dictionary.bindTo(registry);
-    dataset.bindTo(registry);
+    super.bindTo(registry);
   }
 
   @Override
@@ -285,16 +277,6 @@ public final class PagedStore implements Store {
   @Override
   public CheckReport check() {
     return new IndexCheck(engine).run();
-  }
-
-  @Override
-  public QuadBackend quadBackend() {
-    return engine;
-  }
-
-  @Override
-  public DatasetGraph datasetOn(QuadView view, boolean unionDefault) {
-    return QuarryDatasetGraph.pinned(engine, unionDefault, view);
   }
 
   @Override

@@ -23,4 +23,9 @@ public final class PagedStoreProvider implements StoreProvider {
   public Backup.Manifest restore(Path file, Config config) throws IOException {
     return BackupRestore.restore(file, config);
   }
+
+  @Override
+  public Backup.Files backupFiles() {
+    return new BackupFormat();
+  }
 }

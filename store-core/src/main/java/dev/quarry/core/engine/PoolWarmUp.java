@@ -1,5 +1,6 @@
 package dev.quarry.core.engine;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.SpaceMap;
@@ -15,7 +16,10 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Fills the buffer pool at start, on a thread of its own, so the first queries find their pages in
@@ -30,7 +34,7 @@ import java.util.Set;
  * quarry.buffer.warm.*} say when it was done, how much it read and how fast.
  */
 final class PoolWarmUp implements Runnable {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PoolWarmUp.class);
+  private static final Logger LOG = LoggerFactory.getLogger(PoolWarmUp.class);
   private static final int BATCH = 16; // extents per request: 32 MB
   private static final int TERM_READ = 4 << 20;
   private static final long EXTENT = Pages.EXTENT_PAGES;
@@ -127,7 +131,7 @@ final class PoolWarmUp implements Runnable {
         "buffer pool warm: {} pages ({} MB) read in {} s from the store's open ({} MB/s)",
         pages,
         Math.round(mb),
-        String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e9),
+        String.format(Locale.ROOT, "%.2f", nanos / 1e9),
         Math.round(mb / Math.max(nanos / 1e9, 1e-3)));
     readTerms();
   }
@@ -174,13 +178,12 @@ final class PoolWarmUp implements Runnable {
     LOG.info(
         "term file warm: {} MB read in {} s ({} MB/s)",
         read >> 20,
-        String.format(java.util.Locale.ROOT, "%.2f", seconds),
+        String.format(Locale.ROOT, "%.2f", seconds),
         Math.round((read >> 20) / Math.max(seconds, 1e-3)));
   }
 
   private static long physicalMemory() {
-    return ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.OperatingSystemMXBean os
+    return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         ? os.getTotalMemorySize()
         : Runtime.getRuntime().maxMemory();
   }

@@ -4,6 +4,8 @@ import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.dict.NodeIds;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * The quads matching a pattern, chosen index by pattern: with P bound, PSOG (S bound, or nothing
@@ -123,13 +125,13 @@ public abstract class QuadIterator implements Iterator<long[]> {
       long[] roots,
       QuadOrder projection,
       long key,
-      java.util.function.LongFunction<QuadIterator> then) {
+      LongFunction<QuadIterator> then) {
     Cursor keys = ix.scan(roots, projection, new long[] {key, 0}, new long[] {key, MAX});
     return chain(() -> keys.next() ? then.apply(keys.get(1)) : null);
   }
 
   /** The quads of one iterator after another, each made when the last runs out; null ends. */
-  private static QuadIterator chain(java.util.function.Supplier<QuadIterator> parts) {
+  private static QuadIterator chain(Supplier<QuadIterator> parts) {
     return new QuadIterator() {
       private QuadIterator part;
 

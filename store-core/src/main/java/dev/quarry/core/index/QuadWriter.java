@@ -8,16 +8,21 @@ import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.txn.WriteTxn;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Quad;
 
@@ -54,7 +59,7 @@ public final class QuadWriter {
   private final BulkSettings settings; // bulk only
   private final QuadRuns runs; // bulk only: the load's quads, in memory or in sorted runs
   private final ExecutorService sorters; // bulk only
-  private final java.util.Map<String, java.time.Duration> phases = new java.util.LinkedHashMap<>();
+  private final Map<String, Duration> phases = new LinkedHashMap<>();
 
   /** Trickle: quads held at most before they are written. */
   static final int BATCH = 65_536;
@@ -145,13 +150,13 @@ public final class QuadWriter {
   }
 
   /** Bulk: the time each step of {@link #finish} took. */
-  public java.util.Map<String, java.time.Duration> phases() {
+  public Map<String, Duration> phases() {
     return phases;
   }
 
   private long phase(String name, long since) {
     long now = System.nanoTime();
-    phases.merge(name, java.time.Duration.ofNanos(now - since), java.time.Duration::plus);
+    phases.merge(name, Duration.ofNanos(now - since), Duration::plus);
     return now;
   }
 
@@ -425,8 +430,7 @@ public final class QuadWriter {
    * buffer of its own, at most one per thread at a time), each tree built here as its rows come.
    */
   /** What sees the rows built for {@code order}: the statistics, for PSOG and POGS. */
-  private static java.util.function.Consumer<long[]> counter(
-      QuadOrder order, Stats.FromRows counted) {
+  private static Consumer<long[]> counter(QuadOrder order, Stats.FromRows counted) {
     return switch (order) {
       case PSOG -> counted::psog;
       case POGS -> counted::pogs;
@@ -440,7 +444,7 @@ public final class QuadWriter {
     QuadOrder[] orders = QuadOrder.values();
     List<Future<Sorted>> sorted = new ArrayList<>();
     // An order is handed to the sorters only when a buffer is free: at most `threads` at a time.
-    java.util.function.IntConsumer sort =
+    IntConsumer sort =
         k ->
             sorted.add(
                 sorters.submit(

@@ -1,6 +1,8 @@
 package dev.quarry.core.index;
 
+import dev.quarry.core.btree.Cursor;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -36,8 +38,7 @@ public final class Stats {
   /** The statistics of the quads in {@code roots}, by one pass over PSOG. */
   public static Stats count(QuadIndexes ix, long[] roots) {
     Counter counter = new Counter();
-    try (dev.quarry.core.btree.Cursor c =
-        ix.scan(roots, QuadOrder.PSOG, new long[4], new long[] {-1L, -1L, -1L, -1L})) {
+    try (Cursor c = ix.scan(roots, QuadOrder.PSOG, new long[4], new long[] {-1L, -1L, -1L, -1L})) {
       while (c.next()) {
         counter.accept(c.get(0), c.get(1), c.get(2), c.get(3));
       }
@@ -176,8 +177,8 @@ public final class Stats {
   }
 
   /** The graphs holding quads (the default graph's id included, if it holds any). */
-  public java.util.Set<Long> graphIds() {
-    return java.util.Collections.unmodifiableSet(graphs.keySet());
+  public Set<Long> graphIds() {
+    return Collections.unmodifiableSet(graphs.keySet());
   }
 
   public int predicateCount() {
@@ -186,7 +187,7 @@ public final class Stats {
 
   /** The predicates with quads. */
   public Set<Long> predicateIds() {
-    return java.util.Collections.unmodifiableSet(predicates.keySet());
+    return Collections.unmodifiableSet(predicates.keySet());
   }
 
   /** Sets a predicate's figures (reading them back from the statistics trees). */

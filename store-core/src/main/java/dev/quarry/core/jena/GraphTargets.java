@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphWrapper;
 import org.apache.jena.sparql.core.DynamicDatasets;
@@ -23,7 +24,7 @@ import org.apache.jena.sparql.graph.GraphUnionRead;
  */
 final class GraphTargets {
   /** The name {@link #name} gives the empty default graph of a dataset with FROM NAMED only. */
-  private static final Node NO_GRAPH = org.apache.jena.graph.NodeFactory.createBlankNode();
+  private static final Node NO_GRAPH = NodeFactory.createBlankNode();
 
   private final QuarryDatasetGraph dataset;
 

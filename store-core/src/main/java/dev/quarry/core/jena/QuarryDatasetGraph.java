@@ -8,8 +8,11 @@ import dev.quarry.core.query.BlankNodeClosureDescribe;
 import dev.quarry.core.query.QuarryOpExecutor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.apache.jena.atlas.iterator.Iter;
@@ -26,6 +29,8 @@ import org.apache.jena.sparql.JenaTransactionException;
 import org.apache.jena.sparql.core.DatasetGraphBaseFind;
 import org.apache.jena.sparql.core.GraphView;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.engine.main.QC;
+import org.apache.jena.sparql.util.Context;
 import org.apache.jena.system.Txn;
 
 /**
@@ -43,8 +48,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   private final ThreadLocal<State> state;
   private final PrefixMap prefixes = PrefixMapFactory.create();
   private final boolean unionDefault;
-  private final org.apache.jena.sparql.util.Context context =
-      new org.apache.jena.sparql.util.Context();
+  private final Context context = new Context();
 
   /** A thread's transaction: a read snapshot, or the writer's transaction. */
   private static final class State {
@@ -110,7 +114,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     this.unionDefault = unionDefault;
     this.onClose = onClose;
     // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
-    org.apache.jena.sparql.engine.main.QC.setFactory(
+    QC.setFactory(
         context, QuarryOpExecutor.factory(new GraphTargets(this)::target, executed, backend));
     BlankNodeClosureDescribe.install();
   }
@@ -379,8 +383,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
   @Override
   public long size() {
-    return read(
-        v -> java.util.Arrays.stream(v.graphs()).filter(g -> g != v.defaultGraph()).count());
+    return read(v -> Arrays.stream(v.graphs()).filter(g -> g != v.defaultGraph()).count());
   }
 
   @Override
@@ -394,7 +397,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   @Override
-  public org.apache.jena.sparql.util.Context getContext() {
+  public Context getContext() {
     return context;
   }
 
@@ -451,7 +454,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
   }
 
   private static Stream<Quad> stream(Iterator<Quad> it) {
-    return StreamSupport.stream(java.util.Spliterators.spliteratorUnknownSize(it, 0), false);
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, 0), false);
   }
 
   /**
@@ -483,7 +486,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
    * materialising an iterator result so nothing outlives the snapshot.
    */
   @SuppressWarnings("unchecked")
-  private <T> T read(java.util.function.Function<QuadView, T> f) {
+  private <T> T read(Function<QuadView, T> f) {
     State s = state.get();
     if (s != null) {
       return f.apply(s.view());

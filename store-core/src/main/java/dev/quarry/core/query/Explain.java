@@ -2,8 +2,12 @@ package dev.quarry.core.query;
 
 import dev.quarry.core.query.exec.IdOperator;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.QueryExecBuilder;
 
@@ -27,10 +31,7 @@ public final class Explain {
         exec.set(QuarryOpExecutor.PLANS, plans)
             .set(QuarryOpExecutor.LEFT_TO_ARQ, leftToArq)
             .build()) {
-      algebra =
-          org.apache.jena.sparql.algebra.Algebra.optimize(
-                  org.apache.jena.sparql.algebra.Algebra.compile(qe.getQuery()))
-              .toString();
+      algebra = Algebra.optimize(Algebra.compile(qe.getQuery())).toString();
       switch (qe.getQuery().queryType()) {
         case SELECT -> {
           var rs = qe.select();
@@ -55,7 +56,7 @@ public final class Explain {
     if (leftToArq.isEmpty()) {
       sb.append("Every operator ran on Quarry's id executor.\n");
     } else {
-      java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
+      Map<String, Integer> kinds = new TreeMap<>();
       leftToArq.forEach(k -> kinds.merge(k, 1, Integer::sum));
       sb.append("Left to ARQ (operator: times evaluated): ").append(kinds).append('\n');
     }
@@ -69,7 +70,7 @@ public final class Explain {
     return sb.toString();
   }
 
-  private static long count(java.util.Iterator<?> it) {
+  private static long count(Iterator<?> it) {
     long n = 0;
     while (it.hasNext()) {
       it.next();

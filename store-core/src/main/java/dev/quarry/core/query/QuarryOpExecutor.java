@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.atlas.lib.Closeable;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.algebra.Op;
@@ -273,7 +274,7 @@ public final class QuarryOpExecutor extends OpExecutor {
     List<Var> vars = plan.vars();
     // Closeable: ARQ closes it when the query ends or stops early, and the plan lets go of its
     // memory and spill files then.
-    abstract class PlanRows implements Iterator<Binding>, org.apache.jena.atlas.lib.Closeable {}
+    abstract class PlanRows implements Iterator<Binding>, Closeable {}
     return new PlanRows() {
       @Override
       public void close() {

@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * Which pages are in use, and by whom: space is handed out in extents of 256 pages, each extent
@@ -138,10 +139,7 @@ public final class SpaceMap {
 
   /** The extents {@code ownerId} holds, in disk order. */
   public synchronized long[] extentsOf(int ownerId) {
-    return java.util.stream.IntStream.range(0, extents)
-        .filter(e -> owner[e] == ownerId)
-        .asLongStream()
-        .toArray();
+    return IntStream.range(0, extents).filter(e -> owner[e] == ownerId).asLongStream().toArray();
   }
 
   /** Pages in use by {@code ownerId}. */

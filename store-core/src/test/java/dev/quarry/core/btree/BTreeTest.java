@@ -10,6 +10,7 @@ import dev.quarry.core.storage.MemoryPageStore;
 import dev.quarry.core.storage.SpaceMap;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -130,7 +131,7 @@ class BTreeTest {
     }
     assertEquals(BTree.EMPTY, root);
     alloc.commit(true);
-    assertEquals(0, java.util.Arrays.stream(space.extentsOf(2)).count(), "every page given back");
+    assertEquals(0, Arrays.stream(space.extentsOf(2)).count(), "every page given back");
   }
 
   @ParameterizedTest
@@ -191,7 +192,7 @@ class BTreeTest {
   }
 
   /** Rows held flat in one array, in the collection's order. */
-  private static long[] flat(java.util.Collection<long[]> rows, int width) {
+  private static long[] flat(Collection<long[]> rows, int width) {
     long[] out = new long[rows.size() * width];
     int n = 0;
     for (long[] r : rows) {
@@ -316,7 +317,7 @@ class BTreeTest {
         long truth = rows.subSet(lo, true, hi, true).size();
         long estimate = tree.estimateRows(r, lo, hi);
         String what = "rows " + Arrays.toString(lo) + " to " + Arrays.toString(hi);
-        if (truth < BTree.EXACT_UP_TO) {
+        if (truth < RangeEstimate.EXACT_UP_TO) {
           assertEquals(truth, estimate, what);
         } else {
           assertTrue(

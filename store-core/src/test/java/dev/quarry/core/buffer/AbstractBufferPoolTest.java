@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -128,7 +129,7 @@ public abstract class AbstractBufferPoolTest {
     write(pool, 3, 1, true);
     pool.flush(); // version 1 on disk
     long readSince = pool.changeStamp(); // a read-ahead starts here, and reads version 1
-    MemorySegment seen = java.lang.foreign.Arena.ofAuto().allocate(Pages.PAGE_SIZE);
+    MemorySegment seen = Arena.ofAuto().allocate(Pages.PAGE_SIZE);
     int f = pool.fixShared(3);
     MemorySegment.copy(pool.memory(), pool.offset(f), seen, 0, Pages.PAGE_SIZE);
     pool.unfixShared(f);
@@ -312,7 +313,7 @@ public abstract class AbstractBufferPoolTest {
     BufferPool pool = pool(BufferPoolConfig.ofFrames(256).withExtentReadAhead(false));
     long[] wanted = {10, 12, 15, 20, 60, 61, 70, 300};
     pool.prefetch(wanted, wanted.length);
-    await(() -> java.util.Arrays.stream(wanted).allMatch(pool::isResident));
+    await(() -> Arrays.stream(wanted).allMatch(pool::isResident));
     BufferPoolMetrics.Snapshot m = pool.metrics().snapshot();
     // 10..20 (gaps <= 10), 60..70, and 300 in the next extent: three reads for eight pages.
     assertEquals(3, m.readRequestsBatched());

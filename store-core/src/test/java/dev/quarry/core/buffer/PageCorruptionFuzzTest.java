@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 /**
  * A page damaged on its device (bytes flipped anywhere, the checksum's included) is an error when
@@ -43,7 +44,7 @@ class PageCorruptionFuzzTest {
           at,
           (byte) (page.get(ValueLayout.JAVA_BYTE, at) ^ data.consumeByte()));
     }
-    boolean changed = !java.util.Arrays.equals(before, page.toArray(ValueLayout.JAVA_BYTE));
+    boolean changed = !Arrays.equals(before, page.toArray(ValueLayout.JAVA_BYTE));
     store.write(0, page); // raw, as a device would damage it
     try (BufferPool fresh =
         BufferPool.open(store, BufferPoolConfig.ofFrames(16).withExtentReadAhead(false))) {

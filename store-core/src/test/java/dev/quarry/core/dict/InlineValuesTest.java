@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.expr.NodeValue;
@@ -130,13 +132,11 @@ class InlineValuesTest {
               .asNode());
       double d = (double) (rnd.nextInt(1 << 20) - (1 << 19)) * Math.pow(2, rnd.nextInt(40) - 20);
       doubles.add(
-          NodeFactory.createLiteralDT(
-              InlineValues.doubleLexical(d), org.apache.jena.datatypes.xsd.XSDDatatype.XSDdouble));
+          NodeFactory.createLiteralDT(InlineValues.doubleLexical(d), XSDDatatype.XSDdouble));
       long ms = rnd.nextLong(-30_000_000_000_000L, 200_000_000_000_000L) / 1000 * 1000;
       dateTimes.add(
           NodeFactory.createLiteralDT(
-              java.time.Instant.ofEpochMilli(ms).toString(),
-              org.apache.jena.datatypes.xsd.XSDDatatype.XSDdateTime));
+              Instant.ofEpochMilli(ms).toString(), XSDDatatype.XSDdateTime));
     }
     for (List<Node> values : List.of(ints, decimals, doubles, dateTimes)) {
       List<Node> inlined =

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class RandomReadsTest {
           Arrays.copyOfRange(data, 1000, 151_000), Arrays.copyOfRange(big, 50_000, 200_000));
       byte[] tail = new byte[100];
       assertEquals(40, r.read(data.length - 40, tail, 0, 100), "cut at the end");
-      Files.write(file, new byte[] {7, 8, 9}, java.nio.file.StandardOpenOption.APPEND);
+      Files.write(file, new byte[] {7, 8, 9}, StandardOpenOption.APPEND);
       assertEquals(3, r.read(data.length, tail, 0, 100), "appended after the open");
       assertEquals(8, tail[1]);
     }

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.LocalDateTime;
 import java.util.Random;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.NodeValue;
 import org.junit.jupiter.api.Test;
 
@@ -114,8 +116,8 @@ class ValueRangesTest {
 
   /** A dateTime or date literal, with a zone or without, near day d of 2008. */
   private static Node temporal(Random rnd, boolean date, int day) {
-    java.time.LocalDateTime t =
-        java.time.LocalDateTime.of(2008, 1, 1, 0, 0).plusDays(day).plusMinutes(rnd.nextInt(1440));
+    LocalDateTime t =
+        LocalDateTime.of(2008, 1, 1, 0, 0).plusDays(day).plusMinutes(rnd.nextInt(1440));
     String zone =
         switch (rnd.nextInt(4)) {
           case 0 -> "";
@@ -144,7 +146,7 @@ class ValueRangesTest {
         in =
             NodeValue.compare(nv, NodeValue.makeNode(lo)) >= 0
                 && NodeValue.compare(nv, NodeValue.makeNode(hi)) <= 0;
-      } catch (org.apache.jena.sparql.expr.ExprEvalException e) {
+      } catch (ExprEvalException e) {
         continue; // indeterminate (zone against no zone, too close): SPARQL's answer is an error
       }
       int tag = date ? InlineValues.TAG_DATE : InlineValues.TAG_DATETIME;

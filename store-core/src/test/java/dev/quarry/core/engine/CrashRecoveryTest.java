@@ -8,15 +8,25 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that every transaction reported committed is there, whole; that nothing after the one in flight
  * is; and that the five indexes agree. See {@link CrashWorker}.
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(600)
 class CrashRecoveryTest {
   @TempDir Path dir;
@@ -43,7 +54,7 @@ class CrashRecoveryTest {
   void concurrentWritersCommitsInGroupsSurviveSigkill() throws Exception {
     Path store = dir.resolve("concurrent");
     Random rnd = new Random(7);
-    java.util.Set<Long> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<Long> reported = ConcurrentHashMap.newKeySet();
     for (int round = 0; round < 12; round++) {
       runAndKill(store, "concurrent", rnd, reported::add);
       int r = round;
@@ -53,7 +64,7 @@ class CrashRecoveryTest {
         Txn.executeRead(
             dsg,
             () -> {
-              java.util.Set<Long> present = new java.util.HashSet<>();
+              Set<Long> present = new HashSet<>();
               dsg.find(CrashWorker.G, Node.ANY, CrashWorker.TXN, Node.ANY)
                   .forEachRemaining(
                       q -> present.add(Long.parseLong(q.getObject().getLiteralLexicalForm())));
@@ -78,13 +89,11 @@ class CrashRecoveryTest {
    * Starts the worker in {@code mode}, waits for its first commit, lets it run a random while
    * longer and SIGKILLs it; every "C n" it printed goes to {@code onCommit}.
    */
-  private static void runAndKill(
-      Path store, String mode, Random rnd, java.util.function.LongConsumer onCommit)
+  private static void runAndKill(Path store, String mode, Random rnd, LongConsumer onCommit)
       throws Exception {
     Process worker = start(store, mode);
-    java.util.concurrent.atomic.AtomicBoolean committed =
-        new java.util.concurrent.atomic.AtomicBoolean();
-    var lost = new java.util.concurrent.atomic.AtomicReference<java.io.IOException>();
+    AtomicBoolean committed = new AtomicBoolean();
+    var lost = new AtomicReference<IOException>();
     Thread reader =
         Thread.ofPlatform()
             .start(
@@ -97,7 +106,7 @@ class CrashRecoveryTest {
                         committed.set(true);
                       }
                     }
-                  } catch (java.io.IOException e) {
+                  } catch (IOException e) {
                     lost.set(e); // lines the worker wrote may be lost: the round proves nothing
                   }
                 });
@@ -118,15 +127,15 @@ class CrashRecoveryTest {
     assertTrue(committed.get(), "no transaction committed before the kill");
   }
 
-  private static Process start(Path store, String mode) throws java.io.IOException {
+  private static Process start(Path store, String mode) throws IOException {
     return worker(store, mode).start();
   }
 
   /** A {@link CrashWorker} child process on {@code store} (a 512 MB heap, stderr discarded). */
   static ProcessBuilder worker(Path store, String... args) {
-    java.util.List<String> command =
-        new java.util.ArrayList<>(
-            java.util.List.of(
+    List<String> command =
+        new ArrayList<>(
+            List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED",
                 "-Xmx512m",
@@ -134,7 +143,7 @@ class CrashRecoveryTest {
                 System.getProperty("java.class.path"),
                 CrashWorker.class.getName(),
                 store.toString()));
-    command.addAll(java.util.List.of(args));
+    command.addAll(List.of(args));
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
   }
 

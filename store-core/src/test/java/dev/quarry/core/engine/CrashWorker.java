@@ -5,6 +5,8 @@ import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -70,9 +72,8 @@ public final class CrashWorker {
     try (Store store =
         Quarry.open(Config.defaults().with("store.location", dir).with("store.buffers", 512))) {
       DatasetGraph dsg = store.dataset();
-      java.util.concurrent.atomic.AtomicLong next =
-          new java.util.concurrent.atomic.AtomicLong(
-              Txn.calculateRead(dsg, () -> CrashRecoveryTest.lastTxn(dsg)) + 1);
+      AtomicLong next =
+          new AtomicLong(Txn.calculateRead(dsg, () -> CrashRecoveryTest.lastTxn(dsg)) + 1);
       Thread[] threads = new Thread[4];
       for (int k = 0; k < threads.length; k++) {
         threads[k] =
@@ -164,7 +165,6 @@ public final class CrashWorker {
   }
 
   static Node literal(long v) {
-    return NodeFactory.createLiteralDT(
-        Long.toString(v), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger);
+    return NodeFactory.createLiteralDT(Long.toString(v), XSDDatatype.XSDinteger);
   }
 }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -94,9 +95,7 @@ class DifferentialTest {
       store.close();
       store = Quarry.open(config);
       compareAllShapes(store.dataset(), oracle, rnd);
-      long quads =
-          Txn.calculateRead(
-              oracle, () -> (long) org.apache.jena.atlas.iterator.Iter.count(oracle.find()));
+      long quads = Txn.calculateRead(oracle, () -> (long) Iter.count(oracle.find()));
       assertEquals(quads, store.stats().quads());
     } finally {
       store.close();
@@ -104,8 +103,7 @@ class DifferentialTest {
   }
 
   private static void compareAllShapes(DatasetGraph dsg, DatasetGraph oracle, Random rnd) {
-    List<Quad> all =
-        Txn.calculateRead(oracle, () -> org.apache.jena.atlas.iterator.Iter.toList(oracle.find()));
+    List<Quad> all = Txn.calculateRead(oracle, () -> Iter.toList(oracle.find()));
     for (int sample = 0; sample < 40; sample++) {
       Quad q = rnd.nextInt(5) == 0 ? randomQuad(rnd) : all.get(rnd.nextInt(all.size()));
       for (int shape = 0; shape < 16; shape++) {
@@ -114,42 +112,21 @@ class DifferentialTest {
         Node p = (shape & 2) != 0 ? q.getPredicate() : Node.ANY;
         Node o = (shape & 1) != 0 ? q.getObject() : Node.ANY;
         Set<Quad> want =
-            Txn.calculateRead(
-                oracle,
-                () ->
-                    new HashSet<>(
-                        org.apache.jena.atlas.iterator.Iter.toList(oracle.find(g, s, p, o))));
+            Txn.calculateRead(oracle, () -> new HashSet<>(Iter.toList(oracle.find(g, s, p, o))));
         Set<Quad> got =
-            Txn.calculateRead(
-                dsg,
-                () ->
-                    new HashSet<>(
-                        org.apache.jena.atlas.iterator.Iter.toList(dsg.find(g, s, p, o))));
+            Txn.calculateRead(dsg, () -> new HashSet<>(Iter.toList(dsg.find(g, s, p, o))));
         assertEquals(want, got, "pattern " + g + " " + s + " " + p + " " + o);
         Set<Quad> wantNg =
-            Txn.calculateRead(
-                oracle,
-                () ->
-                    new HashSet<>(
-                        org.apache.jena.atlas.iterator.Iter.toList(oracle.findNG(g, s, p, o))));
+            Txn.calculateRead(oracle, () -> new HashSet<>(Iter.toList(oracle.findNG(g, s, p, o))));
         Set<Quad> gotNg =
-            Txn.calculateRead(
-                dsg,
-                () ->
-                    new HashSet<>(
-                        org.apache.jena.atlas.iterator.Iter.toList(dsg.findNG(g, s, p, o))));
+            Txn.calculateRead(dsg, () -> new HashSet<>(Iter.toList(dsg.findNG(g, s, p, o))));
         assertEquals(wantNg, gotNg, "named graphs, pattern " + g + " " + s + " " + p + " " + o);
       }
     }
     Set<Node> wantGraphs =
-        Txn.calculateRead(
-            oracle,
-            () ->
-                new HashSet<>(org.apache.jena.atlas.iterator.Iter.toList(oracle.listGraphNodes())));
+        Txn.calculateRead(oracle, () -> new HashSet<>(Iter.toList(oracle.listGraphNodes())));
     Set<Node> gotGraphs =
-        Txn.calculateRead(
-            dsg,
-            () -> new HashSet<>(org.apache.jena.atlas.iterator.Iter.toList(dsg.listGraphNodes())));
+        Txn.calculateRead(dsg, () -> new HashSet<>(Iter.toList(dsg.listGraphNodes())));
     assertEquals(wantGraphs, gotGraphs);
   }
 }

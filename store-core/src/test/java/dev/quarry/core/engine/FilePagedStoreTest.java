@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
@@ -68,7 +69,7 @@ class FilePagedStoreTest extends AbstractStoreContractTest {
   @Test
   void anAbortedTransactionLeavesNoTermsBehind() {
     DatasetGraph dsg = store.dataset();
-    dsg.begin(org.apache.jena.query.ReadWrite.WRITE);
+    dsg.begin(ReadWrite.WRITE);
     dsg.add(quad("(<http://g> <http://only-in-aborted> <http://p> 'x')"));
     dsg.abort();
     dsg.end();

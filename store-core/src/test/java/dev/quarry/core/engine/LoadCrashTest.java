@@ -18,6 +18,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the indexes: after a restart the store is its previous commit exactly (each load there whole or
  * not at all), and the indexes agree. See {@link CrashWorker#bigLoad}.
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(600)
 class LoadCrashTest {
   @TempDir Path dir;

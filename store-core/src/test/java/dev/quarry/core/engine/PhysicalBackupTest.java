@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -239,7 +240,7 @@ class PhysicalBackupTest {
     assertThrows(IOException.class, () -> Backup.verify(flipped));
 
     Path cut = dir.resolve("cut.qbk");
-    Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+    Files.write(cut, Arrays.copyOf(bytes, bytes.length - 100));
     IOException e2 = assertThrows(IOException.class, () -> Quarry.restore(cut, dir.resolve("r2")));
     assertTrue(e2.getMessage().contains("incomplete"), e2.getMessage());
 

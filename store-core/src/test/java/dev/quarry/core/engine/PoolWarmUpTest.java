@@ -8,9 +8,15 @@ import dev.quarry.core.config.Config;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.storage.Pages;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,7 +117,7 @@ class PoolWarmUpTest {
     bulkLoad(20_000, 1, "v");
     Path store = dir.resolve("store");
     assertEquals(0, ResidentExtents.load(store).length, "no list before a served run");
-    java.util.Set<Long> held = new java.util.HashSet<>();
+    Set<Long> held = new HashSet<>();
     try (PagedStore s = open(true)) {
       awaitWarm(s);
       for (long p : s.pool().residentPages()) {
@@ -119,15 +125,14 @@ class PoolWarmUpTest {
       }
     }
     long[] saved = ResidentExtents.load(store);
-    assertEquals(
-        held, java.util.Arrays.stream(saved).boxed().collect(java.util.stream.Collectors.toSet()));
+    assertEquals(held, Arrays.stream(saved).boxed().collect(Collectors.toSet()));
     try (PagedStore s = open(false)) {
       assertEquals(2_000 * 10, s.stats().quads());
     }
     assertTrue(
-        java.util.Arrays.equals(saved, ResidentExtents.load(store)),
+        Arrays.equals(saved, ResidentExtents.load(store)),
         "a one-shot open leaves the served run's list alone");
-    java.nio.file.Files.write(store.resolve(ResidentExtents.FILE), new byte[] {1, 2, 3});
+    Files.write(store.resolve(ResidentExtents.FILE), new byte[] {1, 2, 3});
     assertEquals(0, ResidentExtents.load(store).length, "a torn list is no list");
     try (PagedStore s = open(true)) {
       assertEquals(2_000 * 10, s.stats().quads());
@@ -163,8 +168,7 @@ class PoolWarmUpTest {
       }
       assertEquals(60_000, s.stats().quads());
       // then the term file, read through once into the OS cache
-      long termBytes =
-          java.nio.file.Files.size(dir.resolve("store").resolve(PagedStore.TERMS_FILE));
+      long termBytes = Files.size(dir.resolve("store").resolve(PagedStore.TERMS_FILE));
       assertTrue(termBytes > 1_000_000, termBytes + " bytes of terms");
       while (registry.get("quarry.buffer.warm.term.bytes").functionCounter().count() < termBytes
           && System.nanoTime() < deadline) {
@@ -178,7 +182,7 @@ class PoolWarmUpTest {
   @Test
   void aStoreClosedWhileItWarmsClosesCleanly() {
     try (Store s = open(false)) {
-      org.apache.jena.system.Txn.executeWrite(
+      Txn.executeWrite(
           s.dataset(),
           () -> {
             for (int i = 0; i < 2_000; i++) {

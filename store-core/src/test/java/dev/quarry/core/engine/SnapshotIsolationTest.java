@@ -9,6 +9,7 @@ import dev.quarry.core.config.Config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -128,8 +129,8 @@ class SnapshotIsolationTest {
       ExecutorService exec = Executors.newSingleThreadExecutor();
       try {
         // An old reader, begun now, held open on another thread.
-        var began = new java.util.concurrent.CountDownLatch(1);
-        var finish = new java.util.concurrent.CountDownLatch(1);
+        var began = new CountDownLatch(1);
+        var finish = new CountDownLatch(1);
         Future<long[]> old =
             exec.submit(
                 () -> {

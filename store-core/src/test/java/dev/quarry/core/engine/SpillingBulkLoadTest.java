@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -49,8 +50,7 @@ class SpillingBulkLoadTest {
           case 1 -> NodeFactory.createLiteralString("v" + rnd.nextInt(terms));
           case 2 ->
               NodeFactory.createLiteralDT(
-                  Integer.toString(rnd.nextInt(terms)),
-                  org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger);
+                  Integer.toString(rnd.nextInt(terms)), XSDDatatype.XSDinteger);
           default -> NodeFactory.createBlankNode("b" + rnd.nextInt(terms));
         };
     return Quad.create(g, iri("s" + rnd.nextInt(terms)), iri("p" + rnd.nextInt(9)), o);

@@ -4,9 +4,11 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** Stores for Jena's contract tests, which make many: each gets a small pool, all are closed. */
@@ -27,7 +29,7 @@ public final class TestStores {
         dirs.add(dir);
         c = c.with("store.storage", "file").with("store.location", dir);
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     } else {
       c = c.with("store.storage", "memory");
@@ -44,7 +46,7 @@ public final class TestStores {
     open.clear();
     for (Path d : dirs) {
       try (var files = Files.walk(d)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
     dirs.clear();

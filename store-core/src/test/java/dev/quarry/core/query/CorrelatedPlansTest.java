@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -66,9 +68,7 @@ class CorrelatedPlansTest {
             + "FILTER(?f = ?of) } GROUP BY ?other";
     String plan = twins.explainAnswered(q);
     // Looked up: the pattern reads the subjects with x5's feature (about 66), not all 600 rows.
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("pattern \\{ \\?other [^\\[]*\\[[^/]*/ (\\d+)\\]")
-            .matcher(plan);
+    Matcher m = Pattern.compile("pattern \\{ \\?other [^\\[]*\\[[^/]*/ (\\d+)\\]").matcher(plan);
     assertTrue(m.find(), plan);
     assertTrue(Integer.parseInt(m.group(1)) < 100, plan);
     twins.explainAnswered(

@@ -11,6 +11,7 @@ import java.util.Random;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.shared.PrefixMapping;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.util.FmtUtils;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,7 +70,7 @@ public class QueryDifferentialTest {
 
   private static String term(Node n) {
     // No prefixes: the queries declare none.
-    return FmtUtils.stringForNode(n, (org.apache.jena.shared.PrefixMapping) null);
+    return FmtUtils.stringForNode(n, (PrefixMapping) null);
   }
 
   /** A random BGP of 1-3 triples sharing variables, constants from the data. */

@@ -14,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -25,6 +27,7 @@ import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.QueryExecBuilder;
@@ -32,6 +35,7 @@ import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a 16 MB and a 1 MB budget, give ARQ's answers (ORDER BY in ARQ's order), spill to disk doing so,
  * and leave no memory reserved and no file behind; what cannot spill fails naming the limit.
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(600)
 class QueryMemoryTest {
   private static final String EX = "http://ex/";
@@ -94,8 +99,7 @@ class QueryMemoryTest {
 
   private static final String PREFIX = "PREFIX : <" + EX + "> ";
 
-  private static final java.util.Map<String, Answers> ORACLE =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, Answers> ORACLE = new ConcurrentHashMap<>();
 
   /** Each heavy operator over about a million rows; ordered ones are compared in order. */
   private static final List<String> QUERIES =
@@ -267,11 +271,11 @@ class QueryMemoryTest {
           long hash = 0;
           try (QueryExec qe = exec.get().build()) {
             RowSet rows = qe.select();
-            List<org.apache.jena.sparql.core.Var> vars = rows.getResultVars();
+            List<Var> vars = rows.getResultVars();
             while (rows.hasNext()) {
               Binding b = rows.next();
               long h = 1;
-              for (org.apache.jena.sparql.core.Var v : vars) {
+              for (Var v : vars) {
                 Node node = b.get(v);
                 h = h * 1_000_003 + (node == null ? 0 : node.toString().hashCode());
               }

@@ -3,6 +3,7 @@ package dev.quarry.core.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,8 +72,7 @@ class RangeFilterTest {
    * table.
    */
   private static Node moment(Random rnd) {
-    java.time.LocalDateTime t =
-        java.time.LocalDateTime.of(2008, 1, 1, 0, 0).plusMinutes(rnd.nextInt(366 * 1440));
+    LocalDateTime t = LocalDateTime.of(2008, 1, 1, 0, 0).plusMinutes(rnd.nextInt(366 * 1440));
     String zone = rnd.nextBoolean() ? "" : rnd.nextBoolean() ? "Z" : "-05:00";
     return switch (rnd.nextInt(10)) {
       case 0 -> NodeFactory.createLiteralDT(t.toLocalDate() + zone, XSDDatatype.XSDdate);

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
+import dev.quarry.core.query.memory.QueryMemory;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QuerySolution;
@@ -26,23 +31,19 @@ import org.apache.jena.system.Txn;
 final class TwinStores implements AutoCloseable {
   private final Store store;
   private final DatasetGraph oracle;
-  private final io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
-      new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+  private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
   /** rdf:type (made here, not from Jena's vocabulary, which needs Jena initialised first). */
-  static final Node TYPE =
-      org.apache.jena.graph.NodeFactory.createURI(
-          "http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
+  static final Node TYPE = NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
 
   /** An IRI in the tests' namespace, {@code http://ex/local}. */
   static Node iri(String local) {
-    return org.apache.jena.graph.NodeFactory.createURI("http://ex/" + local);
+    return NodeFactory.createURI("http://ex/" + local);
   }
 
   /** An xsd:integer literal. */
   static Node number(int v) {
-    return org.apache.jena.graph.NodeFactory.createLiteralDT(
-        Integer.toString(v), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger);
+    return NodeFactory.createLiteralDT(Integer.toString(v), XSDDatatype.XSDinteger);
   }
 
   TwinStores(List<Quad> quads) {
@@ -120,7 +121,7 @@ final class TwinStores implements AutoCloseable {
   }
 
   /** ARQ's answers as a set of rows (for REDUCED, whose duplicates are the implementation's). */
-  java.util.Set<Map<String, Node>> oracleSet(String query) {
+  Set<Map<String, Node>> oracleSet(String query) {
     return answers(oracle, query).keySet();
   }
 
@@ -130,15 +131,11 @@ final class TwinStores implements AutoCloseable {
   }
 
   /** How Quarry ran the query within {@code memory} (explain output). */
-  String explainWithin(String query, dev.quarry.core.query.memory.QueryMemory memory) {
+  String explainWithin(String query, QueryMemory memory) {
     DatasetGraph dsg = store.dataset();
     return Txn.calculateRead(
         dsg,
-        () ->
-            Explain.run(
-                QueryExec.dataset(dsg)
-                    .query(query)
-                    .set(dev.quarry.core.Store.QUERY_MEMORY, memory)));
+        () -> Explain.run(QueryExec.dataset(dsg).query(query).set(Store.QUERY_MEMORY, memory)));
   }
 
   /** How Quarry ran the query (explain output). */
@@ -148,8 +145,7 @@ final class TwinStores implements AutoCloseable {
   }
 
   /** Quarry's answers, the query running within {@code memory}. */
-  Map<Map<String, Node>, Integer> answersWithin(
-      String query, dev.quarry.core.query.memory.QueryMemory memory) {
+  Map<Map<String, Node>, Integer> answersWithin(String query, QueryMemory memory) {
     return answers(store.dataset(), query, memory);
   }
 
@@ -159,14 +155,14 @@ final class TwinStores implements AutoCloseable {
   }
 
   private static Map<Map<String, Node>, Integer> answers(
-      DatasetGraph dsg, String query, dev.quarry.core.query.memory.QueryMemory memory) {
+      DatasetGraph dsg, String query, QueryMemory memory) {
     return Txn.calculateRead(
         dsg,
         () -> {
           Map<Map<String, Node>, Integer> out = new HashMap<>();
           var builder = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(query);
           if (memory != null) {
-            builder.set(dev.quarry.core.Store.QUERY_MEMORY, memory);
+            builder.set(Store.QUERY_MEMORY, memory);
           }
           try (QueryExecution qe = builder.build()) {
             ResultSet rs = qe.execSelect();

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.jena.graph.Node;
+import org.apache.jena.query.ReadWrite;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.exec.QueryExec;
@@ -174,7 +175,7 @@ class WholePatternJoinTest {
     // In a write transaction, the whole read sees the transaction's own change.
     DatasetGraph dsg = twins.store().dataset();
     Quad added = Quad.create(Quad.defaultGraphIRI, iri("x1"), iri("val"), number(-5));
-    dsg.begin(org.apache.jena.query.ReadWrite.WRITE);
+    dsg.begin(ReadWrite.WRITE);
     try {
       dsg.add(added);
       dsg.delete(more.get(0));

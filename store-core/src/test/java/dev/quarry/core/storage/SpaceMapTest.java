@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -137,9 +138,9 @@ class SpaceMapTest {
       MemorySegment h1 = MemorySegment.ofArray(new byte[Pages.PAGE_SIZE]);
       mem.read(0, h0);
       mem.read(1, h1);
-      long g0 = h0.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
-      long g1 = h1.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
-      assertEquals(java.util.Set.of(13L, 14L), java.util.Set.of(g0, g1));
+      long g0 = h0.get(ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
+      long g1 = h1.get(ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);
+      assertEquals(Set.of(13L, 14L), Set.of(g0, g1));
       mem.write(g0 == 14 ? 0 : 1, zero);
       assertEquals(13, SpaceMap.load(mem).generation());
     }

@@ -12,12 +12,18 @@ import dev.quarry.io.LoadException;
 import dev.quarry.io.Loader;
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
 import org.eclipse.rdf4j.rio.RDFFormat;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The loader on arbitrary bytes as N-Triples, N-Quads and Turtle: a load either adds exactly what
@@ -26,6 +32,7 @@ import org.eclipse.rdf4j.rio.RDFFormat;
  * run found) are in the test resources; {@code ./mvnw test -pl store-io -Dtest=LoaderFuzzTest} runs
  * them, {@code JAZZER_FUZZ=1} with it fuzzes (see docs/FUZZING.md).
  */
+@Tag("slow") // ./mvnw verify -Pslow; CI runs it
 class LoaderFuzzTest {
   private static final List<RDFFormat> FORMATS =
       List.of(RDFFormat.NTRIPLES, RDFFormat.NQUADS, RDFFormat.TURTLE);
@@ -42,7 +49,7 @@ class LoaderFuzzTest {
       return;
     }
     RDFFormat format = FORMATS.get(Math.floorMod(input[0], FORMATS.size()));
-    byte[] data = java.util.Arrays.copyOfRange(input, 1, input.length);
+    byte[] data = Arrays.copyOfRange(input, 1, input.length);
     // A small pool: the store is made anew for every input.
     try (Store store =
         Quarry.open(Config.defaults().with("store.storage", "memory").with("store.buffers", 256))) {
@@ -60,7 +67,7 @@ class LoaderFuzzTest {
       try {
         Loader.load(store, List.of(source(format, data)), null, (n, t) -> {});
         assertTrue(parsed, "the load took what the parser refused");
-        java.util.Set<Quad> expected = new java.util.HashSet<>(read); // blank nodes: one parse's
+        Set<Quad> expected = new HashSet<>(read); // blank nodes: one parse's
         expected.add(BEFORE);
         Txn.executeRead(
             dsg,
@@ -75,7 +82,7 @@ class LoaderFuzzTest {
               assertTrue(dsg.contains(BEFORE), "the load kept what was there");
               assertEquals(
                   expected.size(),
-                  org.apache.jena.atlas.iterator.Iter.count(dsg.find()),
+                  Iter.count(dsg.find()),
                   "the store holds what was there and what was read, once each");
             });
       } catch (LoadException e) {
@@ -84,7 +91,7 @@ class LoaderFuzzTest {
         Txn.executeRead(
             dsg,
             () -> {
-              assertEquals(1, org.apache.jena.atlas.iterator.Iter.count(dsg.find()), "one quad");
+              assertEquals(1, Iter.count(dsg.find()), "one quad");
               assertTrue(dsg.contains(BEFORE), "a failed load left the store as it was");
             });
       }
@@ -106,10 +113,8 @@ class LoaderFuzzTest {
   }
 
   /** A java.lang class named (not the words in data such as {@code <http://ejava.lang.x/>}). */
-  private static final java.util.regex.Pattern JAVA_LANG =
-      java.util.regex.Pattern.compile("(?<![\\w.])java\\.lang\\.[A-Z]");
+  private static final Pattern JAVA_LANG = Pattern.compile("(?<![\\w.])java\\.lang\\.[A-Z]");
 
-  private static final java.util.regex.Pattern JAVA_EXCEPTION =
-      java.util.regex.Pattern.compile(
-          "\\b[a-z]\\w*(\\.[a-z]\\w*)+\\.[A-Z]\\w*(Exception|Error)\\b");
+  private static final Pattern JAVA_EXCEPTION =
+      Pattern.compile("\\b[a-z]\\w*(\\.[a-z]\\w*)+\\.[A-Z]\\w*(Exception|Error)\\b");
 }

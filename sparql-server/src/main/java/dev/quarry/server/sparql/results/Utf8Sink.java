@@ -3,6 +3,7 @@ package dev.quarry.server.sparql.results;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 /**
  * UTF-8 bytes gathered in one array and handed to the output in large writes, with the escapes the
@@ -150,7 +151,7 @@ final class Utf8Sink {
         drain();
       }
       if (n + more > buf.length) {
-        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
       }
     }
   }

@@ -10,12 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.ResultSetFactory;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.riot.RDFParser;
@@ -24,6 +27,7 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetRewindable;
 import org.apache.jena.sparql.graph.GraphFactory;
@@ -69,7 +73,7 @@ class ResultWritersTest {
           byte[] ours = ours(out, w -> w.ask(r.getBooleanResult()));
           ByteArrayOutputStream jena = new ByteArrayOutputStream();
           ResultsWriter.create().lang(out).build().write(jena, r.getBooleanResult());
-          if (!java.util.Arrays.equals(ours, jena.toByteArray())) {
+          if (!Arrays.equals(ours, jena.toByteArray())) {
             failures.add(f + " as " + out.getName());
           }
           continue;
@@ -184,10 +188,8 @@ class ResultWritersTest {
 
   private static RowSetRewindable rowSet(List<Binding> bindings, String... vars) {
     return RowSet.adapt(
-            org.apache.jena.query.ResultSetFactory.create(
-                org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper.create(
-                    bindings.iterator()),
-                List.of(vars)))
+            ResultSetFactory.create(
+                QueryIterPlainWrapper.create(bindings.iterator()), List.of(vars)))
         .rewindable();
   }
 
@@ -213,7 +215,7 @@ class ResultWritersTest {
     return jena.toByteArray();
   }
 
-  private static byte[] ours(Lang lang, java.util.function.Consumer<SelectWriter> body) {
+  private static byte[] ours(Lang lang, Consumer<SelectWriter> body) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     body.accept(SelectWriter.of(lang, bytes));
     return bytes.toByteArray();

@@ -1,5 +1,6 @@
 package dev.quarry.core.index.spi;
 
+import java.util.HashSet;
 import java.util.Iterator;
 import org.apache.jena.graph.Node;
 
@@ -87,7 +88,7 @@ public interface QuadView {
    * else by a scan of ids that decodes no term.
    */
   default long countDistinct(long g, long p, int part) {
-    java.util.HashSet<Long> seen = new java.util.HashSet<>();
+    HashSet<Long> seen = new HashSet<>();
     for (Iterator<long[]> it = find(g, NONE, p, NONE); it.hasNext(); ) {
       seen.add(it.next()[part]);
     }

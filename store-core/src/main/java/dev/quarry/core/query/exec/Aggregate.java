@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,10 +12,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.ExprAggregator;
-import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.ExprVar;
-import org.apache.jena.sparql.expr.NodeValue;
-import org.apache.jena.sparql.expr.aggregate.Accumulator;
 import org.apache.jena.sparql.expr.aggregate.AggCount;
 import org.apache.jena.sparql.expr.aggregate.AggCountDistinct;
 import org.apache.jena.sparql.expr.aggregate.AggCountVar;
@@ -40,8 +38,8 @@ public final class Aggregate extends IdOperator {
   private boolean done;
   private QueryMemory memory;
   private long held;
-  private final Overflow[] overflows;
-  private final Argument[] arguments; // per aggregate over one expression, else null
+  private final DistinctOverflow[] overflows;
+  private final AggregateArgument[] arguments; // per aggregate over one expression, else null
   private final int[] countColumns; // non-null: counts only, grouped in a CountGroups
   private long distinctOwed; // bytes of COUNT(DISTINCT) values not reserved yet
   private boolean distinctOverflowing; // in-memory groups' new values go to disk
@@ -64,11 +62,14 @@ public final class Aggregate extends IdOperator {
     this.aggregates = aggregates;
     this.terms = terms;
     this.env = env;
-    this.overflows = new Overflow[aggregates.size()];
-    this.arguments = new Argument[aggregates.size()];
+    this.overflows = new DistinctOverflow[aggregates.size()];
+    this.arguments = new AggregateArgument[aggregates.size()];
     for (int a = 0; a < arguments.length; a++) {
       var exprs = aggregates.get(a).getAggregator().getExprList();
-      arguments[a] = exprs != null && exprs.size() == 1 ? new Argument(exprs.get(0)) : null;
+      arguments[a] =
+          exprs != null && exprs.size() == 1
+              ? new AggregateArgument(exprs.get(0), input.vars(), terms, env)
+              : null;
     }
     this.countColumns = countColumns(aggregates, input.vars());
   }
@@ -105,7 +106,7 @@ public final class Aggregate extends IdOperator {
     }
     done = true;
     memory = memoryOf(env instanceof ExecutionContext c ? c : null);
-    Map<RowKey, State[]> groups = new LinkedHashMap<>();
+    Map<RowKey, AggregateState[]> groups = new LinkedHashMap<>();
     List<Var> inVars = input.vars();
     long groupBytes = 96 + keyColumns.length * 8L + aggregates.size() * 64L;
     CountGroups counts = countColumns == null ? null : new CountGroups(keyColumns, countColumns);
@@ -134,7 +135,7 @@ public final class Aggregate extends IdOperator {
           continue;
         }
         RowKey key = new RowKey(key(batch.data, base));
-        State[] states = groups.get(key);
+        AggregateState[] states = groups.get(key);
         if (states == null) {
           if (spill == null && reserve(groupBytes)) {
             states = newStates(inVars, groups.size());
@@ -144,7 +145,7 @@ public final class Aggregate extends IdOperator {
             continue;
           }
         }
-        for (State s : states) {
+        for (AggregateState s : states) {
           s.add(batch.data, base, batch.width, inVars);
         }
       }
@@ -169,7 +170,7 @@ public final class Aggregate extends IdOperator {
         out.data[at + keyColumns.length + a] = terms.count(counts.count(g, a));
       }
     }
-    for (Map.Entry<RowKey, State[]> g : groups.entrySet()) {
+    for (Map.Entry<RowKey, AggregateState[]> g : groups.entrySet()) {
       emit(out, g.getKey().ids(), g.getValue());
     }
     groups.clear();
@@ -202,7 +203,7 @@ public final class Aggregate extends IdOperator {
     return key;
   }
 
-  private void emit(Rows out, long[] key, State[] states) {
+  private void emit(Rows out, long[] key, AggregateState[] states) {
     int at = out.append();
     System.arraycopy(key, 0, out.data, at, key.length);
     for (int a = 0; a < states.length; a++) {
@@ -251,7 +252,7 @@ public final class Aggregate extends IdOperator {
     int width = inVars.size() + 1;
     Rows out = new Rows(vars.size(), Rows.BATCH);
     long[] key = null;
-    State[] states = null;
+    AggregateState[] states = null;
     while (out.size < Rows.BATCH) {
       if (spilledBatch == null || ++spilledRow >= spilledBatch.size) {
         spilledBatch = spilled.next();
@@ -267,7 +268,7 @@ public final class Aggregate extends IdOperator {
       }
       int base = spilledRow * width;
       long[] k = key(spilledBatch.data, base);
-      if (states == null || !java.util.Arrays.equals(k, key)) {
+      if (states == null || !Arrays.equals(k, key)) {
         if (states != null) {
           emit(out, key, states);
           giveBack(); // the group's COUNT(DISTINCT) values
@@ -279,7 +280,7 @@ public final class Aggregate extends IdOperator {
         key = k;
         states = newStates(inVars, -1);
       }
-      for (State s : states) {
+      for (AggregateState s : states) {
         s.add(spilledBatch.data, base, width - 1, inVars); // the arrival number is not the row's
       }
     }
@@ -311,8 +312,8 @@ public final class Aggregate extends IdOperator {
     }
   }
 
-  private State[] newStates(List<Var> inVars, long group) {
-    State[] s = new State[aggregates.size()];
+  private AggregateState[] newStates(List<Var> inVars, long group) {
+    AggregateState[] s = new AggregateState[aggregates.size()];
     for (int a = 0; a < s.length; a++) {
       s[a] = state(aggregates.get(a).getAggregator(), inVars, a, group);
     }
@@ -320,7 +321,7 @@ public final class Aggregate extends IdOperator {
   }
 
   /** The id state for an aggregate that ids decide, else one of ARQ's accumulators. */
-  private State state(Aggregator agg, List<Var> inVars, int a, long group) {
+  private AggregateState state(Aggregator agg, List<Var> inVars, int a, long group) {
     if (agg instanceof AggCount) {
       return new Count(-1, false, a, group);
     }
@@ -336,13 +337,13 @@ public final class Aggregate extends IdOperator {
         return new Count(col, true, a, group);
       }
       if (agg instanceof AggSample) {
-        return new Sample(col);
+        return new AggregateState.Sample(col);
       }
     }
     if (agg.getExprList() != null && agg.getExprList().size() == 1) {
       return arguments[a].accumulator(agg);
     }
-    return new Arq(agg.createAccumulator());
+    return new AggregateState.Arq(agg.createAccumulator(), terms, env);
   }
 
   /** The input column of the aggregate's one argument if it is a variable there, else -1. */
@@ -355,16 +356,8 @@ public final class Aggregate extends IdOperator {
     return inVars.indexOf(v.asVar());
   }
 
-  /** One aggregate's state for one group. */
-  private interface State {
-    void add(long[] data, int base, int width, List<Var> inVars);
-
-    /** The aggregate's id, 0 if unbound (an error). */
-    long value();
-  }
-
   /** COUNT: of rows (column -1), of rows binding a column, distinct rows, or distinct values. */
-  private final class Count implements State {
+  private final class Count implements AggregateState {
     private final int column;
     private final Set<RowKey> distinct;
     private final int aggregate;
@@ -387,7 +380,7 @@ public final class Aggregate extends IdOperator {
         long[] key =
             column >= 0
                 ? new long[] {data[base + column]}
-                : java.util.Arrays.copyOfRange(data, base, base + width);
+                : Arrays.copyOfRange(data, base, base + width);
         RowKey k = new RowKey(key);
         if (group >= 0 && distinctOverflowing) {
           // The groups' values no longer fit: this group's new ones go to disk, counted when the
@@ -426,193 +419,11 @@ public final class Aggregate extends IdOperator {
   }
 
   /** The COUNT(DISTINCT) overflow of aggregate {@code a}, made at its first use. */
-  private Overflow overflow(int a, int width) {
+  private DistinctOverflow overflow(int a, int width) {
     if (overflows[a] == null) {
-      overflows[a] = new Overflow(width);
+      overflows[a] = new DistinctOverflow(width, memory, this::checkpoint);
     }
     return overflows[a];
-  }
-
-  /**
-   * Values of in-memory groups' COUNT(DISTINCT)s that came after the query's memory ran out, as
-   * (group number, value ids) rows on disk; sorted, they are counted group by group as the groups
-   * are emitted in number order, each value once and only if its group's set lacks it.
-   */
-  private final class Overflow {
-    private final int width;
-    private final RowSorter sorter;
-    private final long[] row;
-    private RowSorter.RowStream sorted;
-    private Rows batch;
-    private int pos;
-
-    Overflow(int width) {
-      this.width = width + 1;
-      int w = this.width;
-      this.sorter = new RowSorter(w, RowSorter.byAllColumns(w), memory, Aggregate.this::checkpoint);
-      this.row = new long[w];
-    }
-
-    void add(long group, long[] key) {
-      row[0] = group;
-      System.arraycopy(key, 0, row, 1, key.length);
-      sorter.add(row, 0);
-    }
-
-    long countNew(long group, Set<RowKey> known) {
-      if (sorted == null) {
-        sorted = sorter.sorted();
-        batch = sorted.next();
-      }
-      long count = 0;
-      long[] last = null;
-      while (batch != null) {
-        if (pos >= batch.size) {
-          batch = sorted.next();
-          pos = 0;
-          continue;
-        }
-        int off = pos * width;
-        if (batch.data[off] != group) {
-          break; // the next group's values
-        }
-        pos++;
-        long[] key = java.util.Arrays.copyOfRange(batch.data, off + 1, off + width);
-        if ((last == null || !java.util.Arrays.equals(last, key))
-            && !known.contains(new RowKey(key))) {
-          count++;
-        }
-        last = key;
-      }
-      return count;
-    }
-
-    void close() {
-      sorter.close();
-    }
-  }
-
-  /**
-   * The argument of an aggregate over one expression (AVG(xsd:float(?price))): evaluated by this
-   * operator, once per distinct value of its one variable when it is deterministic (a cast of the
-   * same term gives the same value), not once per row; the value goes to ARQ's accumulator through
-   * a {@link Slot}, so sums, averages, promotion and errors stay ARQ's.
-   */
-  private final class Argument {
-    private final org.apache.jena.sparql.expr.Expr expr;
-    private final ExprMemo<NodeValue> memo; // by the ids of its variables, or null
-    private final Slot slot = new Slot();
-
-    Argument(org.apache.jena.sparql.expr.Expr expr) {
-      this.expr = expr;
-      this.memo = ExprMemo.of(expr, input.vars());
-    }
-
-    State accumulator(Aggregator agg) {
-      Accumulator acc =
-          agg.copy(new org.apache.jena.sparql.expr.ExprList(slot)).createAccumulator();
-      return new State() {
-        @Override
-        public void add(long[] data, int base, int width, List<Var> inVars) {
-          slot.value =
-              memo == null
-                  ? evaluate(data, base, width, inVars)
-                  : memo.value(data, base, () -> evaluate(data, base, width, inVars));
-          acc.accumulate(org.apache.jena.sparql.engine.binding.BindingFactory.empty(), env);
-        }
-
-        @Override
-        public long value() {
-          return Arq.valueOf(acc, terms);
-        }
-      };
-    }
-
-    /** The expression's value on a row; {@link Slot#ERROR} for an error. */
-    private NodeValue evaluate(long[] data, int base, int width, List<Var> inVars) {
-      long[] row = java.util.Arrays.copyOfRange(data, base, base + width);
-      NodeValue v =
-          org.apache.jena.sparql.expr.ExprLib.evalOrNull(
-              expr, new RowBinding(null, inVars, row, terms), env);
-      return v == null ? Slot.ERROR : v;
-    }
-  }
-
-  /**
-   * The expression an accumulator of {@link Argument} evaluates: the value this operator put in it,
-   * or an evaluation error.
-   */
-  private static final class Slot extends org.apache.jena.sparql.expr.ExprFunction0 {
-    static final NodeValue ERROR = NodeValue.makeString("(an error)");
-    NodeValue value;
-
-    Slot() {
-      super("quarry:aggregateArgument");
-    }
-
-    @Override
-    public NodeValue eval(FunctionEnv env) {
-      if (value == ERROR) {
-        throw new ExprEvalException("the aggregate's argument is an error");
-      }
-      return value;
-    }
-
-    @Override
-    public org.apache.jena.sparql.expr.Expr copy() {
-      return this;
-    }
-  }
-
-  /** SAMPLE of a variable: the first bound value. */
-  private static final class Sample implements State {
-    private final int column;
-    private long id;
-
-    Sample(int column) {
-      this.column = column;
-    }
-
-    @Override
-    public void add(long[] data, int base, int width, List<Var> inVars) {
-      if (id == 0 && column >= 0) {
-        id = data[base + column];
-      }
-    }
-
-    @Override
-    public long value() {
-      return id;
-    }
-  }
-
-  /** ARQ's accumulator, given each row as a binding that decodes on demand. */
-  private final class Arq implements State {
-    private final Accumulator acc;
-
-    Arq(Accumulator acc) {
-      this.acc = acc;
-    }
-
-    @Override
-    public void add(long[] data, int base, int width, List<Var> inVars) {
-      long[] row = java.util.Arrays.copyOfRange(data, base, base + width);
-      acc.accumulate(new RowBinding(null, inVars, row, terms), env);
-    }
-
-    @Override
-    public long value() {
-      return valueOf(acc, terms);
-    }
-
-    static long valueOf(Accumulator acc, TermSpace terms) {
-      try {
-        NodeValue v = acc.getValue();
-        return v == null ? 0 : terms.encode(v.asNode());
-      } catch (ExprEvalException e) {
-        return 0; // an error: the aggregate is unbound
-      }
-    }
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.apache.jena.sparql.expr.E_UUID;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprFunction;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
+import org.apache.jena.vocabulary.XSD;
 
 /**
  * Whether an expression's value depends only on the values of its variables, so one evaluation per
@@ -42,6 +43,6 @@ public final class Deterministic {
   /** A cast to an XSD datatype: xsd:float(?x), xsd:string(?x) ... (SPARQL 1.1, 17.5). */
   private static boolean isCast(E_Function f) {
     String iri = f.getFunctionIRI();
-    return iri != null && iri.startsWith(org.apache.jena.vocabulary.XSD.NS);
+    return iri != null && iri.startsWith(XSD.NS);
   }
 }

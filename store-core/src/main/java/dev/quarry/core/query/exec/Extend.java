@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
@@ -91,7 +92,7 @@ public final class Extend extends IdOperator {
     try {
       NodeValue v = expr.eval(new RowBinding(null, input.vars(), in.row(r), terms), cxt);
       return terms.encode(v.asNode());
-    } catch (ExprEvalException | org.apache.jena.graph.Node.NotLiteral e) {
+    } catch (ExprEvalException | Node.NotLiteral e) {
       return 0; // an error: unbound (ARQ's HOURS of an IRI throws the latter)
     }
   }

@@ -3,6 +3,7 @@ package dev.quarry.core.query.exec;
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,7 +193,7 @@ public final class HashJoin extends IdOperator {
       Map<RowKey, List<long[]>> byKey,
       List<long[]> everything,
       boolean withWild,
-      java.util.BitSet matched,
+      BitSet matched,
       long firstRow) {
     Rows out = new Rows(vars.size(), in.size);
     for (int r = 0; r < in.size; r++) {

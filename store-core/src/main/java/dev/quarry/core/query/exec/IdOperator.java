@@ -3,6 +3,7 @@ package dev.quarry.core.query.exec;
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.List;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
 
 /**
  * An operator of Quarry's executor: it pulls batches of id rows from its inputs and produces
@@ -15,7 +16,7 @@ public abstract class IdOperator {
   private long produced;
   private boolean ended;
   private long nanos; // time spent in next(), inputs included: explain shows it
-  private org.apache.jena.sparql.engine.ExecutionContext cxt;
+  private ExecutionContext cxt;
 
   protected IdOperator(List<Var> vars) {
     this.vars = List.copyOf(vars);
@@ -55,24 +56,24 @@ public abstract class IdOperator {
   }
 
   /** Stops the query if it was cancelled or is past its deadline (no context: never). */
-  static void checkCancel(org.apache.jena.sparql.engine.ExecutionContext cxt) {
+  static void checkCancel(ExecutionContext cxt) {
     if (cxt != null) {
       cxt.checkCancelSignal();
     }
   }
 
   /** The query this operator runs in, if it was made {@link #cancellable}; else null. */
-  protected org.apache.jena.sparql.engine.ExecutionContext context() {
+  protected ExecutionContext context() {
     return cxt;
   }
 
   /** The memory of the query {@code cxt} runs (no context: a share of the default pool). */
-  static QueryMemory memoryOf(org.apache.jena.sparql.engine.ExecutionContext cxt) {
+  static QueryMemory memoryOf(ExecutionContext cxt) {
     return QueryMemory.of(cxt == null ? null : cxt.getContext());
   }
 
   /** Makes this operator honour the query's cancellation and timeout, checked per batch. */
-  public IdOperator cancellable(org.apache.jena.sparql.engine.ExecutionContext cxt) {
+  public IdOperator cancellable(ExecutionContext cxt) {
     this.cxt = cxt;
     return this;
   }

@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,8 +32,7 @@ public final class Minus extends IdOperator {
    * @param leftOwn the variables the left side binds itself: only those are compared with the right
    *     side (left rows also carry the columns of the rows the MINUS is joined with)
    */
-  public Minus(
-      IdOperator left, IdOperator right, java.util.Set<Var> leftOwn, ExecutionContext cxt) {
+  public Minus(IdOperator left, IdOperator right, Set<Var> leftOwn, ExecutionContext cxt) {
     super(left.vars());
     this.cxt = cxt;
     this.left = left;
@@ -138,7 +138,7 @@ public final class Minus extends IdOperator {
   @Override
   public String label() {
     return "minus (hash anti-join) on "
-        + java.util.Arrays.stream(leftShared).mapToObj(left.vars()::get).toList();
+        + Arrays.stream(leftShared).mapToObj(left.vars()::get).toList();
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.quarry.core.dict.InlineValues;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.dict.ValueRanges;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -121,7 +122,7 @@ public final class ObjectRange {
     for (int i = 0; i < columns.length; i++) {
       last[i] = rows.data[base + columns[i]];
     }
-    long[] row = java.util.Arrays.copyOfRange(rows.data, base, base + rows.width);
+    long[] row = Arrays.copyOfRange(rows.data, base, base + rows.width);
     Interval in = new Interval();
     RowBinding binding = new RowBinding(null, inputVars, row, terms);
     lower.forEach(e -> in.bound(value(e, binding), true));

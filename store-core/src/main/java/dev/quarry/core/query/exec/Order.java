@@ -217,7 +217,7 @@ public final class Order extends IdOperator {
   private final class SparqlOrder implements RowSorter.RowOrder {
     // Every condition's variable column, or null if a condition is not a variable of the rows.
     private final int[] keyColumns =
-        java.util.Arrays.stream(conditionColumns).allMatch(c -> c >= 0) ? conditionColumns : null;
+        Arrays.stream(conditionColumns).allMatch(c -> c >= 0) ? conditionColumns : null;
 
     @Override
     public int compare(long[] a, int aOff, long[] b, int bOff) {

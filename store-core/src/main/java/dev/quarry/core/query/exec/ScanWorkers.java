@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -49,7 +50,7 @@ final class ScanWorkers {
     for (Future<?> f : helpers) {
       try {
         f.get();
-      } catch (java.util.concurrent.ExecutionException e) {
+      } catch (ExecutionException e) {
         if (failed == null) {
           failed =
               e.getCause() instanceof RuntimeException r

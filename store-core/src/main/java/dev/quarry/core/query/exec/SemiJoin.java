@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -149,7 +150,7 @@ public final class SemiJoin extends IdOperator {
         start[r + 1] += start[r];
       }
       int[] order = new int[all.size];
-      int[] next = java.util.Arrays.copyOf(start, in.size);
+      int[] next = Arrays.copyOf(start, in.size);
       for (int i = 0; i < all.size; i++) {
         order[next[(int) all.get(i, col) - 1]++] = i;
       }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
 
 /**
  * One input computed once, held in the query's memory and read whole by several operators, each
@@ -18,7 +19,7 @@ import org.apache.jena.sparql.core.Var;
  */
 public final class SharedRows {
   private final IdOperator input;
-  private final org.apache.jena.sparql.engine.ExecutionContext cxt;
+  private final ExecutionContext cxt;
   private List<Rows> batches;
   private boolean tooLarge; // the rows did not fit in the query's memory
   private boolean branches; // read by the branches of a UNION (explain says so)
@@ -27,7 +28,7 @@ public final class SharedRows {
   private int readers;
   private int closed;
 
-  public SharedRows(IdOperator input, org.apache.jena.sparql.engine.ExecutionContext cxt) {
+  public SharedRows(IdOperator input, ExecutionContext cxt) {
     this.input = input;
     this.cxt = cxt;
   }

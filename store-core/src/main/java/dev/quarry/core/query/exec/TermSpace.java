@@ -1,12 +1,16 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.dict.InlineValues;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.spi.QuadView;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 
 /**
  * The ids of one query execution: the store's ids, plus query-local ids ({@link
@@ -36,13 +40,11 @@ public final class TermSpace {
 
   /** The id of a count: {@code n} as an xsd:integer, as COUNT gives it. */
   public long count(long n) {
-    long inline = dev.quarry.core.dict.InlineValues.integerId(n);
+    long inline = InlineValues.integerId(n);
     if (inline != NodeIds.NONE) {
       return inline; // what encode would give, without making a literal to parse back
     }
-    return encode(
-        org.apache.jena.graph.NodeFactory.createLiteralDT(
-            Long.toString(n), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger));
+    return encode(NodeFactory.createLiteralDT(Long.toString(n), XSDDatatype.XSDinteger));
   }
 
   /** The store's id of a term if it has one, else a query-local id. */
@@ -73,7 +75,7 @@ public final class TermSpace {
     if (!access.batchesTerms()) {
       return;
     }
-    java.util.LinkedHashSet<Long> missing = new java.util.LinkedHashSet<>();
+    LinkedHashSet<Long> missing = new LinkedHashSet<>();
     for (int i = 0; i < n; i++) {
       long id = ids[i];
       if (id != NodeIds.NONE

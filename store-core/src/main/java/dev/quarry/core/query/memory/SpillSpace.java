@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -72,7 +73,7 @@ final class SpillSpace {
 
   private static void deleteTree(Path p) {
     try (var files = Files.walk(p)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(SpillSpace::deleteQuietly);
+      files.sorted(Comparator.reverseOrder()).forEach(SpillSpace::deleteQuietly);
     } catch (IOException e) {
       // best effort: a file that cannot be deleted now is swept next time
     }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -92,7 +93,7 @@ public abstract class AbstractQuadBackendContractTest {
     return out;
   }
 
-  private static List<long[]> all(java.util.Iterator<long[]> it) {
+  private static List<long[]> all(Iterator<long[]> it) {
     List<long[]> out = new ArrayList<>();
     it.forEachRemaining(out::add);
     return out;

@@ -1,4 +1,4 @@
-package dev.quarry.server;
+package dev.quarry.server.http;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
 

@@ -1,0 +1,31 @@
+package dev.quarry.accumulo;
+
+import dev.quarry.core.PackageGraph;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Accumulo backend's layering, checked on its sources: each package uses only the packages its
+ * row names (inside the module by relative name, "" its root; Quarry's other modules by full name),
+ * and no package cycle. store-core's ArchitectureTest says which of store-core's packages are
+ * public.
+ */
+class ArchitectureTest {
+  private static final String CORE = "dev.quarry.core";
+
+  private static final Map<String, Set<String>> ALLOWED =
+      Map.ofEntries(
+          // A backend: the SPI it implements, the id scheme and term bytes every backend shares
+          // (dict: which classes, store-core's ArchitectureTest says), configuration, errors.
+          Map.entry(
+              "",
+              Set.of(
+                  CORE, CORE + ".config", CORE + ".dict", CORE + ".index.spi", CORE + ".storage")));
+
+  @Test
+  void eachPackageUsesOnlyWhatItsRowAllowsAndNoneFormsACycle() {
+    PackageGraph.of(Path.of("src/main/java"), "dev.quarry.accumulo").assertLayered(ALLOWED);
+  }
+}
