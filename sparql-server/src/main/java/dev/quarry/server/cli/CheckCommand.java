@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.jena.atlas.json.JSON;
 import org.apache.jena.atlas.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,11 +25,7 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     RunningServer server = store.server();
     if (server != null) { // the server holds the store: it checks a snapshot of it
-      JsonObject r;
-      try (var in =
-          server.send("/$/check", "POST", null, "application/json", StatsCommand.noBody()).body()) {
-        r = JSON.parse(in);
-      }
+      JsonObject r = server.json("/$/check", "POST");
       List<String> problems = new ArrayList<>();
       r.get("problems").getAsArray().forEach(p -> problems.add(p.getAsString().value()));
       return report(out, new CheckReport(problems, r.getString("checked")));

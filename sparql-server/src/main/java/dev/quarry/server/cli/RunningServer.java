@@ -10,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
 
 /**
  * The server that holds a store directory, for the commands that would otherwise fail on its lock:
@@ -95,5 +97,13 @@ final class RunningServer {
               + why);
     }
     return r;
+  }
+
+  /** The JSON object an admin endpoint answers ({@code /$/stats}, {@code /$/check}). */
+  JsonObject json(String path, String method) throws IOException, InterruptedException {
+    try (InputStream in =
+        send(path, method, null, "application/json", HttpRequest.BodyPublishers.noBody()).body()) {
+      return JSON.parse(in);
+    }
   }
 }

@@ -3,9 +3,7 @@ package dev.quarry.server.cli;
 import dev.quarry.core.Store;
 import dev.quarry.core.StoreStats;
 import java.io.PrintWriter;
-import java.net.http.HttpRequest;
 import java.util.concurrent.Callable;
-import org.apache.jena.atlas.json.JSON;
 import org.apache.jena.atlas.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,10 +20,7 @@ final class StatsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     RunningServer server = store.server();
     if (server != null) { // the server holds the store: ask it
-      JsonObject st;
-      try (var in = server.send("/$/stats", "GET", null, "application/json", noBody()).body()) {
-        st = JSON.parse(in);
-      }
+      JsonObject st = server.json("/$/stats", "GET");
       print(
           out,
           st.getString("location") + " (through the server at " + server.endpoint() + ")",
@@ -42,10 +37,6 @@ final class StatsCommand implements Callable<Integer> {
           out, s.location().map(Object::toString).orElse("(no directory)"), s.backend(), s.stats());
     }
     return 0;
-  }
-
-  static HttpRequest.BodyPublisher noBody() {
-    return HttpRequest.BodyPublishers.noBody();
   }
 
   private static void print(PrintWriter out, String location, String backend, StoreStats st) {

@@ -189,12 +189,22 @@ public final class QuadWriter {
       addLoaded(new long[] {g, s, p, o}, 1);
       return true;
     }
-    if (heldDeletes) {
+    return holdChange(g, s, p, o, false);
+  }
+
+  /**
+   * Trickle: holds one change, an add or ({@code deleting}) a removal, for the next sorted batch (a
+   * batch holds changes of one kind); false if it would change nothing (the quad is already there,
+   * or not there to remove, or held already).
+   */
+  private boolean holdChange(long g, long s, long p, long o, boolean deleting) {
+    if (heldDeletes != deleting) {
       flushHeld();
+      heldDeletes = deleting;
     }
     Held q = new Held(g, s, p, o);
     if (pending.contains(q)
-        || ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o))) {
+        || ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o)) != deleting) {
       return false;
     }
     pending.add(q);
@@ -202,6 +212,7 @@ public final class QuadWriter {
     w.markChanged();
     if (count >= BATCH) {
       flushHeld();
+      heldDeletes = deleting;
     }
     return true;
   }
@@ -349,23 +360,7 @@ public final class QuadWriter {
     if (bulk) {
       throw new IllegalStateException("a bulk load only adds");
     }
-    if (!heldDeletes) {
-      flushHeld();
-      heldDeletes = true;
-    }
-    Held q = new Held(g, s, p, o);
-    if (pending.contains(q)
-        || !ix.contains(w.roots(), QuadOrder.PSOG, QuadOrder.PSOG.row(g, s, p, o))) {
-      return false;
-    }
-    pending.add(q);
-    hold(g, s, p, o);
-    w.markChanged();
-    if (count >= BATCH) {
-      flushHeld();
-      heldDeletes = true;
-    }
-    return true;
+    return holdChange(g, s, p, o, true);
   }
 
   /**

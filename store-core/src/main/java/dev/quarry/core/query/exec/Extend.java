@@ -15,8 +15,7 @@ import org.apache.jena.sparql.expr.NodeValue;
  * (ARQ's rewrite of {@code FILTER(?x = constant)}), a row whose column is already bound is kept
  * only if the value is the same term.
  */
-public final class Extend extends IdOperator {
-  private final IdOperator input;
+public final class Extend extends BatchOperator {
   private final Var var;
   private final Expr expr;
   private final TermSpace terms;
@@ -32,8 +31,7 @@ public final class Extend extends IdOperator {
   }
 
   public Extend(IdOperator input, Var var, Expr expr, TermSpace terms, ExecutionContext cxt) {
-    super(with(input.vars(), var));
-    this.input = input;
+    super(with(input.vars(), var), input);
     this.var = var;
     this.expr = expr;
     this.terms = terms;
@@ -51,16 +49,7 @@ public final class Extend extends IdOperator {
   }
 
   @Override
-  public void expectAtMost(long rows) {
-    input.expectAtMost(rows);
-  }
-
-  @Override
-  protected Rows compute() {
-    Rows in = input.next();
-    if (in == null) {
-      return null;
-    }
+  protected Rows apply(Rows in) {
     int col = vars.indexOf(var);
     // A variable's value is its id: copied, not decoded and encoded again (?n := ?.0 of a group).
     int from = expr instanceof ExprVar v ? input.column(v.asVar()) : -2;
@@ -100,10 +89,5 @@ public final class Extend extends IdOperator {
   @Override
   public String label() {
     return (assign ? "assign " : "bind ") + var + " := " + expr;
-  }
-
-  @Override
-  public List<IdOperator> inputs() {
-    return List.of(input);
   }
 }

@@ -1,7 +1,6 @@
 package dev.quarry.core.query.exec;
 
 import java.util.Arrays;
-import java.util.List;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprList;
@@ -11,16 +10,14 @@ import org.apache.jena.sparql.expr.ExprList;
  * = on IRIs, bound, comparisons of inline numbers and dates) run on ids; the rest are evaluated by
  * ARQ on a lazily decoded row, so only the variables they mention are decoded.
  */
-public final class Filter extends IdOperator {
-  private final IdOperator input;
+public final class Filter extends BatchOperator {
   private final ExprList exprs;
   private final IdCondition[] tests;
   private final TermSpace terms;
   private final ExecutionContext cxt;
 
   public Filter(IdOperator input, ExprList exprs, TermSpace terms, ExecutionContext cxt) {
-    super(input.vars());
-    this.input = input;
+    super(input.vars(), input);
     this.exprs = exprs;
     this.terms = terms;
     this.cxt = cxt;
@@ -31,16 +28,7 @@ public final class Filter extends IdOperator {
   }
 
   @Override
-  public void expectAtMost(long rows) {
-    input.expectAtMost(rows);
-  }
-
-  @Override
-  protected Rows compute() {
-    Rows in = input.next();
-    if (in == null) {
-      return null;
-    }
+  protected Rows apply(Rows in) {
     Rows out = new Rows(in.width, in.size);
     for (int r = 0; r < in.size; r++) {
       if (accepts(in.data, r * in.width)) {
@@ -80,10 +68,5 @@ public final class Filter extends IdOperator {
       sb.append(' ').append(exprs.get(i)).append(tests[i] != null ? " [on ids]" : "");
     }
     return sb.toString();
-  }
-
-  @Override
-  public List<IdOperator> inputs() {
-    return List.of(input);
   }
 }

@@ -4,27 +4,16 @@ import java.util.List;
 import org.apache.jena.sparql.core.Var;
 
 /** Keeps some columns, in the order asked for (a variable the input lacks stays unbound). */
-public final class Project extends IdOperator {
-  private final IdOperator input;
+public final class Project extends BatchOperator {
   private final int[] from;
 
   public Project(IdOperator input, List<Var> keep) {
-    super(keep);
-    this.input = input;
+    super(keep, input);
     this.from = keep.stream().mapToInt(input::column).toArray();
   }
 
   @Override
-  public void expectAtMost(long rows) {
-    input.expectAtMost(rows);
-  }
-
-  @Override
-  protected Rows compute() {
-    Rows in = input.next();
-    if (in == null) {
-      return null;
-    }
+  protected Rows apply(Rows in) {
     Rows out = new Rows(from.length, in.size);
     for (int r = 0; r < in.size; r++) {
       int at = out.append();
@@ -38,10 +27,5 @@ public final class Project extends IdOperator {
   @Override
   public String label() {
     return "project " + vars;
-  }
-
-  @Override
-  public List<IdOperator> inputs() {
-    return List.of(input);
   }
 }
