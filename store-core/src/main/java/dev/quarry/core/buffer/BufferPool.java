@@ -77,11 +77,9 @@ public final class BufferPool implements AutoCloseable {
   public long readOptimistic(long page) {
     boolean missed = false;
     for (; ; ) {
-      int f = table.get(page);
-      if (f < 0) {
-        f = load(page);
-        missed = true;
-      }
+      int r = resident(page);
+      missed |= r < 0;
+      int f = r & ~MISSED;
       long w = frames.latchWord(f);
       if (Frames.isExclusive(w)) {
         waitWhileExclusive(f);
@@ -140,6 +138,15 @@ public final class BufferPool implements AutoCloseable {
     return fix(page, true);
   }
 
+  /** The sign bit of {@link #resident}'s answer: the page was read in (a miss). */
+  private static final int MISSED = 1 << 31;
+
+  /** The page's frame, the page read in on a miss (then with {@link #MISSED} set). */
+  private int resident(long page) {
+    int f = table.get(page);
+    return f >= 0 ? f : load(page) | MISSED;
+  }
+
   /**
    * Finds the page's frame (reading the page in on a miss) and locks it, shared or exclusive; if
    * the frame was evicted and reused for another page before the lock was had, tries again.
@@ -147,11 +154,9 @@ public final class BufferPool implements AutoCloseable {
   private int fix(long page, boolean exclusive) {
     boolean missed = false;
     for (; ; ) {
-      int f = table.get(page);
-      if (f < 0) {
-        f = load(page);
-        missed = true;
-      }
+      int r = resident(page);
+      missed |= r < 0;
+      int f = r & ~MISSED;
       if (!(exclusive ? frames.tryLockExclusive(f) : frames.tryLockShared(f))) {
         if (exclusive) {
           waitForExclusive(f);

@@ -30,7 +30,7 @@ final class IndexCheck {
     try {
       Snapshot c = r.state();
       long[] roots = c.roots().values();
-      QuadIndexes ix = engine.indexes;
+      QuadIndexes ix = engine.indexes();
       long quads = 0;
       Stats.Counter counter = new Stats.Counter(); // the statistics, from the same pass
       try (Cursor q = ix.scan(roots, QuadOrder.PSOG, new long[4], max(4))) {
@@ -64,17 +64,17 @@ final class IndexCheck {
         }
       }
       Stats counted = counter.stats();
-      Stats published = engine.statsTrees.read(c);
+      Stats published = engine.statsTrees().read(c);
       if (!published.equals(counted)) {
         problems.add("statistics say " + published + ", the indexes hold " + counted);
       }
-      Stats persisted = engine.statsTrees.load(roots);
+      Stats persisted = engine.statsTrees().load(roots);
       if (!persisted.equals(counted)) {
         problems.add("statistics trees say " + persisted + ", the indexes hold " + counted);
       }
       return new CheckReport(problems, quads + " quads in 5 indexes, generation " + c.generation());
     } finally {
-      engine.txns.endRead(r);
+      engine.txns().endRead(r);
     }
   }
 

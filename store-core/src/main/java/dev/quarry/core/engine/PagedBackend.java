@@ -14,10 +14,10 @@ import dev.quarry.core.txn.WriteTxn;
 
 /** The paged engine as the index SPI: snapshots and the writer over its trees and dictionary. */
 final class PagedBackend implements QuadBackend {
-  final Transactions txns;
-  final QuadIndexes indexes;
-  final StatsTrees statsTrees;
-  final Dictionary dictionary;
+  private final Transactions txns;
+  private final QuadIndexes indexes;
+  private final StatsTrees statsTrees;
+  private final Dictionary dictionary;
   private volatile boolean closed;
 
   PagedBackend(
@@ -42,6 +42,22 @@ final class PagedBackend implements QuadBackend {
       txns.abort(w);
       throw e;
     }
+  }
+
+  Transactions txns() {
+    return txns;
+  }
+
+  QuadIndexes indexes() {
+    return indexes;
+  }
+
+  StatsTrees statsTrees() {
+    return statsTrees;
+  }
+
+  Dictionary dictionary() {
+    return dictionary;
   }
 
   /** From now on every transaction is refused (the store is closing). */

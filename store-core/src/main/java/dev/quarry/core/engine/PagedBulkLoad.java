@@ -37,7 +37,7 @@ final class PagedBulkLoad implements Store.BulkLoad {
   private final Map<String, Duration> phases = new LinkedHashMap<>();
 
   PagedBulkLoad(PagedBackend engine, Store.BulkOptions options, Path spillDir) {
-    this.txns = engine.txns;
+    this.txns = engine.txns();
     this.spillDir = spillDir;
     this.w = engine.writeTxn();
     try {

@@ -10,9 +10,9 @@ final class PagedReadView extends PagedView implements ReadView {
   private final Stats stats;
 
   PagedReadView(PagedBackend engine, ReadTxn txn) {
-    super(engine, txn.state().roots().values(), null, engine.dictionary.hashRoot(txn.state()));
+    super(engine, txn.state().roots().values(), null, engine.dictionary().hashRoot(txn.state()));
     this.txn = txn;
-    this.stats = engine.statsTrees.read(txn.state());
+    this.stats = engine.statsTrees().read(txn.state());
   }
 
   ReadTxn txn() {
@@ -37,6 +37,6 @@ final class PagedReadView extends PagedView implements ReadView {
 
   @Override
   public void end() {
-    engine.txns.endRead(txn);
+    engine.txns().endRead(txn);
   }
 }

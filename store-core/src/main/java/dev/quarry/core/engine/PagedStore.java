@@ -206,19 +206,19 @@ public final class PagedStore extends QuadBackendStore {
   }
 
   Transactions transactions() {
-    return engine.txns;
+    return engine.txns();
   }
 
   QuadIndexes indexes() {
-    return engine.indexes;
+    return engine.indexes();
   }
 
   StatsTrees statsTrees() {
-    return engine.statsTrees;
+    return engine.statsTrees();
   }
 
   Dictionary dictionary() {
-    return engine.dictionary;
+    return engine.dictionary();
   }
 
   SpaceMap space() {
@@ -242,14 +242,14 @@ public final class PagedStore extends QuadBackendStore {
   @Override
   public void bindTo(MeterRegistry registry) {
     pool.metrics().bindTo(registry, pool);
-    engine.dictionary.bindTo(registry);
+    engine.dictionary().bindTo(registry);
     super.bindTo(registry);
   }
 
   @Override
   public StoreStats stats() {
-    Snapshot c = engine.txns.current();
-    Stats stats = engine.statsTrees.read(c);
+    Snapshot c = engine.txns().current();
+    Stats stats = engine.statsTrees().read(c);
     long graphs = stats.graphIds().stream().filter(g -> g != NodeIds.DEFAULT_GRAPH).count();
     long terms = countTerms(c.roots().values());
     long bytes = directory != null ? directory.bytesOnDisk() : pages.bytes();
@@ -260,7 +260,7 @@ public final class PagedStore extends QuadBackendStore {
   private long countTerms(long[] roots) {
     Set<Long> seen = new HashSet<>();
     for (QuadOrder o : new QuadOrder[] {QuadOrder.SP, QuadOrder.OP, QuadOrder.GS}) {
-      try (Cursor cur = engine.indexes.scan(roots, o, new long[2], new long[] {-1L, -1L})) {
+      try (Cursor cur = engine.indexes().scan(roots, o, new long[2], new long[] {-1L, -1L})) {
         while (cur.next()) {
           seen.add(cur.get(0));
           seen.add(cur.get(1));
@@ -286,7 +286,7 @@ public final class PagedStore extends QuadBackendStore {
       throw new UnsupportedOperationException("a memory store takes no physical backups");
     }
     return backups.write(
-        out, directory.id(), s -> engine.statsTrees.read(s).quads(), since, sinceName);
+        out, directory.id(), s -> engine.statsTrees().read(s).quads(), since, sinceName);
   }
 
   @Override
@@ -304,7 +304,7 @@ public final class PagedStore extends QuadBackendStore {
       }
     }
     engine.close();
-    closeQuietly(engine.txns::close, engine.dictionary, pool, pages, directory);
+    closeQuietly(engine.txns()::close, engine.dictionary(), pool, pages, directory);
   }
 
   private static void closeQuietly(AutoCloseable... things) {

@@ -39,7 +39,7 @@ abstract class PagedView implements QuadView {
   void beforeRead() {}
 
   private QuadIndexes ix() {
-    return engine.indexes;
+    return engine.indexes();
   }
 
   @Override
@@ -50,12 +50,14 @@ abstract class PagedView implements QuadView {
     if (Quad.isDefaultGraph(n)) {
       return NodeIds.DEFAULT_GRAPH;
     }
-    return terms != null ? engine.dictionary.getId(n, terms) : engine.dictionary.getId(n, hashRoot);
+    return terms != null
+        ? engine.dictionary().getId(n, terms)
+        : engine.dictionary().getId(n, hashRoot);
   }
 
   @Override
   public Node node(long id) {
-    return engine.dictionary.getNode(id, terms);
+    return engine.dictionary().getNode(id, terms);
   }
 
   @Override

@@ -12,14 +12,14 @@ final class PagedWriteView extends PagedView implements WriteView {
   private final QuadWriter writer;
 
   PagedWriteView(PagedBackend engine, WriteTxn txn) {
-    super(engine, txn.roots(), engine.dictionary.writes(txn), -1);
+    super(engine, txn.roots(), engine.dictionary().writes(txn), -1);
     this.txn = txn;
     this.writer = engine.writer(txn);
   }
 
   @Override
   Stats stats() {
-    return engine.statsTrees.of(txn);
+    return engine.statsTrees().of(txn);
   }
 
   /** Held adds are written before anything reads this state, so the writer sees its writes. */
@@ -56,11 +56,11 @@ final class PagedWriteView extends PagedView implements WriteView {
   @Override
   public void commit() {
     writer.finish();
-    engine.txns.commit(txn);
+    engine.txns().commit(txn);
   }
 
   @Override
   public void abort() {
-    engine.txns.abort(txn);
+    engine.txns().abort(txn);
   }
 }

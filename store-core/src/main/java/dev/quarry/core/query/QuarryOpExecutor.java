@@ -58,7 +58,7 @@ public final class QuarryOpExecutor extends OpExecutor {
    * the ids of the dataset's named graphs, computed when a GRAPH asks (null if not known: GRAPH is
    * then left to ARQ).
    */
-  public record Target(QuadView access, long graph, Supplier<long[]> namedGraphs) {}
+  public record Target(QuadView view, long graph, Supplier<long[]> namedGraphs) {}
 
   /** A graph id no quad has: the default graph of a dataset given FROM NAMED graphs only. */
   public static final long EMPTY_GRAPH = TermSpace.EMPTY_GRAPH;
@@ -185,8 +185,8 @@ public final class QuarryOpExecutor extends OpExecutor {
   }
 
   private QueryIterator onIds(Op op, QueryIterator input, Target t) {
-    TermSpace terms = new TermSpace(t.access());
-    Rules r = rules.of(execCxt.getContext().get(INFERENCE), t.access());
+    TermSpace terms = new TermSpace(t.view());
+    Rules r = rules.of(execCxt.getContext().get(INFERENCE), t.view());
     Compiler compiler = new Compiler(terms, t.graph(), t.namedGraphs(), r, execCxt);
     if (input instanceof QueryIterRoot) {
       IdOperator plan = compiler.compile(op, Source.unit());
@@ -299,7 +299,7 @@ public final class QuarryOpExecutor extends OpExecutor {
 
       /** The batch's terms decoded at once, where the store answers batches best. */
       private void prefetch(Rows b) {
-        if (!terms.access().batchesTerms() || vars.isEmpty()) {
+        if (!terms.view().batchesTerms() || vars.isEmpty()) {
           return;
         }
         long[] ids = new long[b.size() * vars.size()];

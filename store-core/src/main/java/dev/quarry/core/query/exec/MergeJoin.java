@@ -17,7 +17,7 @@ public final class MergeJoin extends IdOperator {
   /** One side: a pattern {@code ?s P O} as constants (0 for the object: a variable). */
   public record Side(long p, long o, Var objectVar, String text) {}
 
-  private final QuadView access;
+  private final QuadView view;
   private final long graph;
   private final Side left;
   private final Side right;
@@ -30,9 +30,9 @@ public final class MergeJoin extends IdOperator {
   private final int colA; // the output column of each side's object variable, or -1
   private final int colB;
 
-  public MergeJoin(QuadView access, long graph, Var subject, Side left, Side right) {
+  public MergeJoin(QuadView view, long graph, Var subject, Side left, Side right) {
     super(vars(subject, left, right));
-    this.access = access;
+    this.view = view;
     this.graph = graph;
     this.left = left;
     this.right = right;
@@ -53,8 +53,8 @@ public final class MergeJoin extends IdOperator {
   @Override
   protected Rows compute() {
     if (a == null) {
-      a = access.find(graph, 0, left.p(), left.o());
-      b = access.find(graph, 0, right.p(), right.o());
+      a = view.find(graph, 0, left.p(), left.o());
+      b = view.find(graph, 0, right.p(), right.o());
       nextA = a.hasNext() ? a.next() : null;
       nextB = b.hasNext() ? b.next() : null;
     }

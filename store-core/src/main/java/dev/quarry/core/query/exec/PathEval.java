@@ -20,15 +20,15 @@ final class PathEval {
   /** Ids held by all memos of one evaluation before they are dropped. */
   static final long MEMO_LIMIT = 4L << 20;
 
-  private final QuadView access;
+  private final QuadView view;
   private final long graph;
   private final Map<PathStep, Map<Long, long[]>> memo = new HashMap<>();
   private final Map<PathStep, long[]> starts = new HashMap<>();
   private long memoIds;
   private long lookups;
 
-  PathEval(QuadView access, long graph) {
-    this.access = access;
+  PathEval(QuadView view, long graph) {
+    this.view = view;
     this.graph = graph;
   }
 
@@ -209,7 +209,7 @@ final class PathEval {
     }
     if (probes.size() > 0) {
       lookups++;
-      access.lookup(
+      view.lookup(
           probes,
           (probe, g, s, p, o) -> {
             int i = probeNode[probe];
@@ -234,10 +234,10 @@ final class PathEval {
       LongList ends = new LongList();
       if (stored(nodes[i])) {
         if (n.forward()) {
-          edges(access.find(graph, nodes[i], 0, 0), n.excludedForward(), false, ends);
+          edges(view.find(graph, nodes[i], 0, 0), n.excludedForward(), false, ends);
         }
         if (n.backward()) {
-          edges(access.find(graph, 0, 0, nodes[i]), n.excludedBackward(), true, ends);
+          edges(view.find(graph, 0, 0, nodes[i]), n.excludedBackward(), true, ends);
         }
       }
       out[i] = ends.toArray();
@@ -293,7 +293,7 @@ final class PathEval {
       return false;
     }
     lookups++;
-    return access.find(graph, id, 0, 0).hasNext() || access.find(graph, 0, 0, id).hasNext();
+    return view.find(graph, id, 0, 0).hasNext() || view.find(graph, 0, 0, id).hasNext();
   }
 
   /**
@@ -305,7 +305,7 @@ final class PathEval {
     if (known == null) {
       LongSet out = new LongSet();
       if (PathStep.nullable(step)) {
-        scan(access.find(graph, 0, 0, 0), true, true, out);
+        scan(view.find(graph, 0, 0, 0), true, true, out);
       } else {
         firstNodes(step, out);
       }
@@ -320,10 +320,10 @@ final class PathEval {
     switch (step) {
       case PathStep.Link l -> {
         if (l.p() != QuadView.NONE) {
-          scan(access.find(graph, 0, l.p(), 0), !l.backward(), l.backward(), out);
+          scan(view.find(graph, 0, l.p(), 0), !l.backward(), l.backward(), out);
         }
       }
-      case PathStep.Negated n -> scan(access.find(graph, 0, 0, 0), n.forward(), n.backward(), out);
+      case PathStep.Negated n -> scan(view.find(graph, 0, 0, 0), n.forward(), n.backward(), out);
       case PathStep.Alt a -> {
         firstNodes(a.a(), out);
         firstNodes(a.b(), out);

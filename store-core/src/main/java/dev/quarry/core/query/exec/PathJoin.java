@@ -169,7 +169,7 @@ public final class PathJoin extends IdOperator {
   }
 
   private PathEval eval(long g) {
-    return evals.computeIfAbsent(g, k -> new PathEval(terms.access(), k));
+    return evals.computeIfAbsent(g, k -> new PathEval(terms.view(), k));
   }
 
   /** The graphs row r is matched in: the constant one, its bound graph, or every named graph. */

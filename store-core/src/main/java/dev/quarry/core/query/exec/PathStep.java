@@ -43,31 +43,31 @@ public sealed interface PathStep {
       implements PathStep {}
 
   /** The path as steps, or null if it uses an operator outside SPARQL 1.1. */
-  static PathStep of(Path path, QuadView access) {
-    return of(path, access, false);
+  static PathStep of(Path path, QuadView view) {
+    return of(path, view, false);
   }
 
-  private static PathStep of(Path path, QuadView access, boolean inverse) {
+  private static PathStep of(Path path, QuadView view, boolean inverse) {
     return switch (path) {
-      case P_Link l -> new Link(access.id(l.getNode()), inverse);
-      case P_ReverseLink l -> new Link(access.id(l.getNode()), !inverse);
-      case P_Inverse i -> of(i.getSubPath(), access, !inverse);
+      case P_Link l -> new Link(view.id(l.getNode()), inverse);
+      case P_ReverseLink l -> new Link(view.id(l.getNode()), !inverse);
+      case P_Inverse i -> of(i.getSubPath(), view, !inverse);
       case P_Seq s -> {
-        PathStep a = of(s.getLeft(), access, inverse);
-        PathStep b = of(s.getRight(), access, inverse);
+        PathStep a = of(s.getLeft(), view, inverse);
+        PathStep b = of(s.getRight(), view, inverse);
         yield a == null || b == null ? null : inverse ? new Seq(b, a) : new Seq(a, b);
       }
       case P_Alt s -> {
-        PathStep a = of(s.getLeft(), access, inverse);
-        PathStep b = of(s.getRight(), access, inverse);
+        PathStep a = of(s.getLeft(), view, inverse);
+        PathStep b = of(s.getRight(), view, inverse);
         yield a == null || b == null ? null : new Alt(a, b);
       }
-      case P_ZeroOrOne z -> closure(of(z.getSubPath(), access, inverse), true, false);
-      case P_ZeroOrMore1 z -> closure(of(z.getSubPath(), access, inverse), true, true);
-      case P_OneOrMore1 z -> closure(of(z.getSubPath(), access, inverse), false, true);
+      case P_ZeroOrOne z -> closure(of(z.getSubPath(), view, inverse), true, false);
+      case P_ZeroOrMore1 z -> closure(of(z.getSubPath(), view, inverse), true, true);
+      case P_OneOrMore1 z -> closure(of(z.getSubPath(), view, inverse), false, true);
       case P_NegPropSet n -> {
-        long[] fwd = ids(n.getFwdNodes(), access);
-        long[] bwd = ids(n.getBwdNodes(), access);
+        long[] fwd = ids(n.getFwdNodes(), view);
+        long[] bwd = ids(n.getBwdNodes(), view);
         boolean f = !n.getFwdNodes().isEmpty() || n.getBwdNodes().isEmpty();
         boolean b = !n.getBwdNodes().isEmpty();
         yield inverse ? new Negated(bwd, fwd, b, f) : new Negated(fwd, bwd, f, b);
@@ -80,8 +80,8 @@ public sealed interface PathStep {
     return step == null ? null : new Closure(step, zero, many);
   }
 
-  private static long[] ids(List<Node> nodes, QuadView access) {
-    return nodes.stream().mapToLong(access::id).filter(id -> id != QuadView.NONE).toArray();
+  private static long[] ids(List<Node> nodes, QuadView view) {
+    return nodes.stream().mapToLong(view::id).filter(id -> id != QuadView.NONE).toArray();
   }
 
   /** The same path walked from its end to its start. */

@@ -34,13 +34,13 @@ final class SubjectsInRange {
    * Scans the quads of predicate p in graph g with objects in {@code ranges}, as one vectored
    * lookup (a range per probe); null if there are more than {@code limit}.
    */
-  static SubjectsInRange scan(QuadView access, long g, long p, long[] ranges, int limit) {
+  static SubjectsInRange scan(QuadView view, long g, long p, long[] ranges, int limit) {
     QuadProbes probes = new QuadProbes();
     for (int i = 0; i < ranges.length; i += 2) {
       probes.addObjectRange(g, QuadView.NONE, p, ranges[i], ranges[i + 1]);
     }
     Collector c = new Collector(Math.min(limit, 1024), limit);
-    access.lookup(probes, c);
+    view.lookup(probes, c);
     return c.table(ranges);
   }
 
@@ -52,8 +52,8 @@ final class SubjectsInRange {
    * allocation).
    */
   static SubjectsInRange ofPattern(
-      QuadView access, long g, long p, long o, long expected, int limit) {
-    QuadScan scan = access.scan(g, QuadView.NONE, p, o);
+      QuadView view, long g, long p, long o, long expected, int limit) {
+    QuadScan scan = view.scan(g, QuadView.NONE, p, o);
     Collector c = new Collector((int) Math.min(limit, Math.max(Rows.BATCH, expected)), limit);
     long[] bs = new long[Rows.BATCH];
     long[] bo = new long[Rows.BATCH];

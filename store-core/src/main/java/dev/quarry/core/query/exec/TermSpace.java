@@ -25,17 +25,17 @@ public final class TermSpace {
   public static final long EMPTY_GRAPH =
       NodeIds.make(NodeIds.TAG_QUERY_LOCAL, NodeIds.PAYLOAD_MASK);
 
-  private final QuadView access;
+  private final QuadView view;
   private final Map<Node, Long> localIds = new HashMap<>();
   private final List<Node> localNodes = new ArrayList<>();
   private final Map<Long, Node> decoded = new HashMap<>();
 
-  public TermSpace(QuadView access) {
-    this.access = access;
+  public TermSpace(QuadView view) {
+    this.view = view;
   }
 
-  public QuadView access() {
-    return access;
+  public QuadView view() {
+    return view;
   }
 
   /** The id of a count: {@code n} as an xsd:integer, as COUNT gives it. */
@@ -49,7 +49,7 @@ public final class TermSpace {
 
   /** The store's id of a term if it has one, else a query-local id. */
   public long encode(Node n) {
-    long id = access.id(n);
+    long id = view.id(n);
     if (id != NodeIds.NONE) {
       return id;
     }
@@ -63,7 +63,7 @@ public final class TermSpace {
 
   /** The store's id of a constant of a pattern, or 0 if no quad can hold it. */
   public long storeId(Node n) {
-    return access.id(n);
+    return view.id(n);
   }
 
   /**
@@ -72,7 +72,7 @@ public final class TermSpace {
    * decoded when a row's binding asks for it).
    */
   public void prefetch(long[] ids, int n) {
-    if (!access.batchesTerms()) {
+    if (!view.batchesTerms()) {
       return;
     }
     LinkedHashSet<Long> missing = new LinkedHashSet<>();
@@ -90,7 +90,7 @@ public final class TermSpace {
     }
     long[] ask = missing.stream().mapToLong(Long::longValue).toArray();
     Node[] got = new Node[ask.length];
-    access.nodes(ask, ask.length, got);
+    view.nodes(ask, ask.length, got);
     if (decoded.size() + ask.length > CACHE_LIMIT) {
       decoded.clear();
     }
@@ -128,7 +128,7 @@ public final class TermSpace {
     }
     Node n = decoded.get(id);
     if (n == null) {
-      n = access.node(id);
+      n = view.node(id);
       if (decoded.size() >= CACHE_LIMIT) {
         decoded.clear();
       }

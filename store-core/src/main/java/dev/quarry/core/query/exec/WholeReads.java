@@ -67,21 +67,21 @@ public final class WholeReads {
     return cxt != null && cxt.getContext().get(CONTEXT) instanceof WholeReads w ? w : null;
   }
 
-  /** The pattern's table read at the commit {@code access} reads, if one is kept; else null. */
-  SubjectsInRange get(QuadView access, long g, long p, long o) {
-    Key k = key(access, g, p, o);
+  /** The pattern's table read at the commit {@code view} reads, if one is kept; else null. */
+  SubjectsInRange get(QuadView view, long g, long p, long o) {
+    Key k = key(view, g, p, o);
     return k == null ? null : tables.getIfPresent(k);
   }
 
   /**
-   * Counts {@code rows} looked up one by one in the pattern at the commit {@code access} reads, too
+   * Counts {@code rows} looked up one by one in the pattern at the commit {@code view} reads, too
    * few for one query to read it whole; returns the rows of the commit's queries so far, these
    * included (0 for a writer's state, which is not kept). Once they add up to what a whole read
    * costs, the query that finds so reads it whole and keeps it: the later queries of the commit
    * probe it no more (a rent-or-buy choice, within twice the better of the two).
    */
-  long probed(QuadView access, long g, long p, long o, long rows) {
-    Key k = key(access, g, p, o);
+  long probed(QuadView view, long g, long p, long o, long rows) {
+    Key k = key(view, g, p, o);
     if (k == null) {
       return 0;
     }
@@ -90,17 +90,17 @@ public final class WholeReads {
     return n.sum();
   }
 
-  /** Keeps the pattern's table read at the commit {@code access} reads (not a writer's). */
-  void put(QuadView access, long g, long p, long o, SubjectsInRange table) {
-    Key k = key(access, g, p, o);
+  /** Keeps the pattern's table read at the commit {@code view} reads (not a writer's). */
+  void put(QuadView view, long g, long p, long o, SubjectsInRange table) {
+    Key k = key(view, g, p, o);
     if (k != null) {
       tables.put(k, table);
     }
   }
 
-  /** The pattern's key at the commit {@code access} reads; null if nothing of it is kept. */
-  private Key key(QuadView access, long g, long p, long o) {
-    long generation = access.generation(); // -1: a writer's own state, which changes
+  /** The pattern's key at the commit {@code view} reads; null if nothing of it is kept. */
+  private Key key(QuadView view, long g, long p, long o) {
+    long generation = view.generation(); // -1: a writer's own state, which changes
     return generation < 0 || maxBytes <= 0 ? null : new Key(generation, g, p, o);
   }
 }

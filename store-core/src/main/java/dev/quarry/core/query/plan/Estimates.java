@@ -24,14 +24,14 @@ final class Estimates {
   /** Beyond this many subclasses a class pattern is estimated from averages, not counted. */
   private static final int COUNTED_CLASSES = 32;
 
-  private final QuadView access;
+  private final QuadView view;
   private final long graph;
   private final Rules rules;
   private final Map<List<Long>, Long> counted = new HashMap<>();
   private final Map<Node, Long> ids = new HashMap<>();
 
-  Estimates(QuadView access, long graph, Rules rules) {
-    this.access = access;
+  Estimates(QuadView view, long graph, Rules rules) {
+    this.view = view;
     this.graph = graph;
     this.rules = rules;
   }
@@ -41,7 +41,7 @@ final class Estimates {
     boolean o = isBound(t.getObject(), bound);
     Node pn = t.getPredicate();
     if (Var.isVar(pn)) {
-      double all = Math.max(1, access.quads());
+      double all = Math.max(1, view.quads());
       return s && o ? 2 : s ? 20 : o ? 50 : all; // a guess: predicates per subject/object
     }
     long p = id(pn);
@@ -75,16 +75,16 @@ final class Estimates {
    * object (0: a variable, or a constant not counted).
    */
   private double forPredicate(long q, boolean s, boolean o, long sc, long oc) {
-    double quads = access.quadsWithPredicate(q);
+    double quads = view.quadsWithPredicate(q);
     if (quads == 0) {
       return 0;
     }
-    double perS = quads / Math.max(1, access.distinctSubjects(q));
-    double perO = quads / Math.max(1, access.distinctObjects(q));
+    double perS = quads / Math.max(1, view.distinctSubjects(q));
+    double perO = quads / Math.max(1, view.distinctObjects(q));
     if (s && o) {
       if (oc != 0 && sc == 0) {
         // ?s (bound) q <o>: the share of q's subjects that have <o>.
-        return Math.min(perS, count(0, q, oc) / Math.max(1, access.distinctSubjects(q)));
+        return Math.min(perS, count(0, q, oc) / Math.max(1, view.distinctSubjects(q)));
       }
       return Math.min(1.0, Math.min(perS, perO)); // at most one quad: a check
     }
@@ -99,12 +99,12 @@ final class Estimates {
 
   /** A constant's id, looked up once per query: the planner asks for every pattern at each step. */
   private long id(Node n) {
-    return ids.computeIfAbsent(n, access::id);
+    return ids.computeIfAbsent(n, view::id);
   }
 
   /** Quads of the graph with these ids (0: any), counted once per query. */
   private double count(long s, long p, long o) {
-    return counted.computeIfAbsent(List.of(s, p, o), k -> access.estimate(graph, s, p, o));
+    return counted.computeIfAbsent(List.of(s, p, o), k -> view.estimate(graph, s, p, o));
   }
 
   private static boolean isBound(Node n, Set<Var> bound) {

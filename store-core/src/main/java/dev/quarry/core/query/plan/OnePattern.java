@@ -18,7 +18,7 @@ record OnePattern(Triple triple, long predicate) {
    * The pattern of {@code op}, or null if it is not one such pattern, or its constant predicate is
    * not in the store (the general path answers that: no rows).
    */
-  static OnePattern of(Op op, QuadView access) {
+  static OnePattern of(Op op, QuadView view) {
     Group group = Group.of(op);
     if (group == null || group.triples().size() != 1 || !group.conjuncts().isEmpty()) {
       return null;
@@ -31,7 +31,7 @@ record OnePattern(Triple triple, long predicate) {
     if (!s.isVariable() || !o.isVariable() || !distinct) {
       return null;
     }
-    long pid = p.isVariable() ? QuadView.NONE : access.id(p);
+    long pid = p.isVariable() ? QuadView.NONE : view.id(p);
     return p.isVariable() || pid != QuadView.NONE ? new OnePattern(t, pid) : null;
   }
 

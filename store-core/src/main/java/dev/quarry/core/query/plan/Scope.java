@@ -35,7 +35,7 @@ final class Scope {
       Rules rules,
       ExecutionContext cxt) {
     this.terms = terms;
-    this.view = terms.access();
+    this.view = terms.view();
     this.graph = graph;
     this.graphVar = graphVar;
     this.namedGraphs = namedGraphs;

@@ -23,19 +23,19 @@ public final class RuleCache {
       };
 
   /** The rules for an inference setting (an IRI string or Node), or null for none. */
-  public synchronized Rules of(Object setting, QuadView access) {
+  public synchronized Rules of(Object setting, QuadView view) {
     if (setting == null || setting.toString().isBlank()) {
       return null;
     }
     Node g = setting instanceof Node n ? n : NodeFactory.createURI(setting.toString());
-    long graph = access.id(g);
+    long graph = view.id(g);
     if (graph == 0) {
       return null; // no such graph: nothing to infer
     }
-    long gen = access.generation();
+    long gen = view.generation();
     if (gen < 0) {
-      return Rules.build(access, graph);
+      return Rules.build(view, graph);
     }
-    return cache.computeIfAbsent(new Key(graph, gen), k -> Rules.build(access, graph));
+    return cache.computeIfAbsent(new Key(graph, gen), k -> Rules.build(view, graph));
   }
 }

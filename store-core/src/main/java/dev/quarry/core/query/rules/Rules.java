@@ -37,21 +37,21 @@ public final class Rules {
   }
 
   /** Reads the schema triples of graph {@code graph} and closes them. */
-  public static Rules build(QuadView access, long graph) {
-    long type = access.id(RDF.type.asNode());
-    Map<Long, List<Long>> classUp = edges(access, graph, RDFS.subClassOf.asNode());
-    Map<Long, List<Long>> propUp = edges(access, graph, RDFS.subPropertyOf.asNode());
+  public static Rules build(QuadView view, long graph) {
+    long type = view.id(RDF.type.asNode());
+    Map<Long, List<Long>> classUp = edges(view, graph, RDFS.subClassOf.asNode());
+    Map<Long, List<Long>> propUp = edges(view, graph, RDFS.subPropertyOf.asNode());
     return new Rules(type, closure(invert(classUp)), closure(classUp), closure(invert(propUp)));
   }
 
   /** Subject -> objects of predicate {@code p} in graph {@code g}. */
-  private static Map<Long, List<Long>> edges(QuadView access, long g, Node p) {
+  private static Map<Long, List<Long>> edges(QuadView view, long g, Node p) {
     Map<Long, List<Long>> out = new HashMap<>();
-    long pid = access.id(p);
+    long pid = view.id(p);
     if (pid == 0) {
       return out;
     }
-    for (Iterator<long[]> it = access.find(g, 0, pid, 0); it.hasNext(); ) {
+    for (Iterator<long[]> it = view.find(g, 0, pid, 0); it.hasNext(); ) {
       long[] q = it.next();
       out.computeIfAbsent(q[1], k -> new ArrayList<>()).add(q[3]);
     }
