@@ -52,11 +52,17 @@ final class TxnLog {
     }
   }
 
-  /** A writer's hold on the lock: its transaction, the state it began from, its token. */
+  /**
+   * A writer's hold on the lock: its transaction, the state it began from, its token. Renewal,
+   * commit and abort hold the lease's monitor: a renewal runs on a timer thread, and a commit that
+   * read the token just before a renewal replaced it in the table would find the lock "taken over"
+   * (LubmAccumuloTest's ten-second bulk load met its renewal so, on a loaded machine).
+   */
   static final class Lease {
     final long txn;
     final State base;
     volatile String token; // renewals replace it
+    boolean ended; // committed or aborted: a renewal after that writes nothing
 
     Lease(long txn, State base, String token) {
       this.txn = txn;
@@ -136,23 +142,35 @@ final class TxnLog {
    * Extends the lease; false if the lock is no longer the lease's (its lease ended, taken over).
    */
   boolean renew(Lease l, Duration lease) {
-    String old = l.token;
-    String token =
-        old.substring(0, old.lastIndexOf('/') + 1)
-            + (System.currentTimeMillis() + lease.toMillis());
-    try (ConditionalWriter w = writer()) {
-      ConditionalMutation m = new ConditionalMutation(ROW, same(LOCK, old));
-      m.put(LOCK, "", token);
-      if (write(w, m) || token.equals(read().lock)) {
-        l.token = token;
-        return true;
+    synchronized (l) {
+      if (l.ended) {
+        return false;
       }
-      return false;
+      String old = l.token;
+      String token =
+          old.substring(0, old.lastIndexOf('/') + 1)
+              + (System.currentTimeMillis() + lease.toMillis());
+      try (ConditionalWriter w = writer()) {
+        ConditionalMutation m = new ConditionalMutation(ROW, same(LOCK, old));
+        m.put(LOCK, "", token);
+        if (write(w, m) || token.equals(read().lock)) {
+          l.token = token;
+          return true;
+        }
+        return false;
+      }
     }
   }
 
   /** Makes the lease's transaction the committed one and frees the lock. */
   void commit(Lease l) {
+    synchronized (l) {
+      l.ended = true;
+      commitHeld(l);
+    }
+  }
+
+  private void commitHeld(Lease l) {
     try (ConditionalWriter w = writer()) {
       ConditionalMutation m = new ConditionalMutation(ROW, same(LOCK, l.token));
       m.put(COMMIT, "", Long.toString(l.txn));
@@ -171,6 +189,13 @@ final class TxnLog {
 
   /** Frees the lock; if the transaction wrote cells, records it aborted first. */
   void abort(Lease l, boolean wrote) {
+    synchronized (l) {
+      l.ended = true;
+      abortHeld(l, wrote);
+    }
+  }
+
+  private void abortHeld(Lease l, boolean wrote) {
     try (ConditionalWriter w = writer()) {
       ConditionalMutation m = new ConditionalMutation(ROW, same(LOCK, l.token));
       if (wrote) {

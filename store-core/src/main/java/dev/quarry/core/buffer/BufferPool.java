@@ -409,7 +409,7 @@ public final class BufferPool implements AutoCloseable {
    * Installs a page read by read-ahead, if it is not resident already and was ever written. Called
    * from I/O threads; never throws.
    */
-  boolean install(long page, MemorySegment src, long readSince) {
+  boolean install(long page, MemorySegment src, long readSince, ReadAheadKind kind) {
     if (table.get(page) >= 0 || Pages.isZeroPage(src) || changedSince(page, readSince)) {
       return false;
     }
@@ -428,7 +428,7 @@ public final class BufferPool implements AutoCloseable {
       return false;
     }
     MemorySegment.copy(src, 0, frames.memory, frames.offset(v), Pages.PAGE_SIZE);
-    frames.setFlags(v, Frames.PREFETCHED);
+    frames.setFlags(v, Frames.prefetchedBy(kind));
     referenced[v] = 0; // earns its place only when used
     frames.unlockExclusive(v);
     return true;
@@ -482,7 +482,7 @@ public final class BufferPool implements AutoCloseable {
           frames.setFlags(f, 0);
           metrics.evictions.increment();
           if ((flags & Frames.PREFETCHED) != 0) {
-            metrics.readAheadWasted.increment();
+            metrics.countWasted(Frames.kindOf(flags));
           }
         }
         return f;
@@ -511,9 +511,11 @@ public final class BufferPool implements AutoCloseable {
     }
     if (!missed) {
       metrics.hits.increment();
-      if ((frames.flags(f) & Frames.PREFETCHED) != 0
-          && (frames.clearFlags(f, Frames.PREFETCHED) & Frames.PREFETCHED) != 0) {
-        metrics.readAheadUsed.increment();
+      if ((frames.flags(f) & Frames.PREFETCHED) != 0) {
+        long was = frames.clearFlags(f, Frames.PREFETCHED | Frames.KIND_MASK);
+        if ((was & Frames.PREFETCHED) != 0) {
+          metrics.countUsed(Frames.kindOf(was));
+        }
       }
     }
   }

@@ -24,12 +24,44 @@ public final class BufferPoolMetrics {
   final LongAdder readAheadIssued = new LongAdder();
   final LongAdder readAheadUsed = new LongAdder();
   final LongAdder readAheadWasted = new LongAdder();
+  private final LongAdder[] usedByKind = adders(ReadAheadKind.values().length);
+  private final LongAdder[] wastedByKind = adders(ReadAheadKind.values().length);
   final LongAdder latchRestarts = new LongAdder();
   final LongAdder latchWaits = new LongAdder();
   final LongAdder latchWaitNanos = new LongAdder();
   private volatile double warmSeconds = -1; // the start-up warm-up's time, once done
   private final LongAdder warmPages = new LongAdder();
   private final LongAdder warmTermBytes = new LongAdder();
+
+  private static LongAdder[] adders(int n) {
+    LongAdder[] a = new LongAdder[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = new LongAdder();
+    }
+    return a;
+  }
+
+  /** A page read ahead by {@code kind} was used before its eviction. */
+  void countUsed(ReadAheadKind kind) {
+    readAheadUsed.increment();
+    usedByKind[kind.ordinal()].increment();
+  }
+
+  /** A page read ahead by {@code kind} was evicted unused. */
+  void countWasted(ReadAheadKind kind) {
+    readAheadWasted.increment();
+    wastedByKind[kind.ordinal()].increment();
+  }
+
+  /** Pages read ahead by {@code kind} and used before their eviction, so far. */
+  public long readAheadUsed(ReadAheadKind kind) {
+    return usedByKind[kind.ordinal()].sum();
+  }
+
+  /** Pages read ahead by {@code kind} and evicted unused, so far. */
+  public long readAheadWasted(ReadAheadKind kind) {
+    return wastedByKind[kind.ordinal()].sum();
+  }
 
   /** The start-up warm-up finished: {@code pages} read in {@code nanos} from the store's open. */
   public void recordWarmUp(long pages, long nanos) {
@@ -59,6 +91,18 @@ public final class BufferPoolMetrics {
     counter(registry, "readahead.issued", "pages requested by read-ahead", readAheadIssued);
     counter(registry, "readahead.used", "read-ahead pages used before eviction", readAheadUsed);
     counter(registry, "readahead.wasted", "read-ahead pages evicted unused", readAheadWasted);
+    for (ReadAheadKind k : ReadAheadKind.values()) {
+      FunctionCounter.builder(
+              "quarry.buffer.readahead.kind.used", usedByKind[k.ordinal()], LongAdder::sum)
+          .description("read-ahead pages used before eviction, by why they were read")
+          .tag("kind", k.label())
+          .register(registry);
+      FunctionCounter.builder(
+              "quarry.buffer.readahead.kind.wasted", wastedByKind[k.ordinal()], LongAdder::sum)
+          .description("read-ahead pages evicted unused, by why they were read")
+          .tag("kind", k.label())
+          .register(registry);
+    }
     counter(registry, "latch.restarts", "optimistic reads that had to start over", latchRestarts);
     counter(registry, "latch.waits", "waits for an exclusively latched frame", latchWaits);
     counter(registry, "latch.wait.nanos", "time spent in those waits", latchWaitNanos);

@@ -41,6 +41,21 @@ final class Frames implements AutoCloseable {
   /** A copy of the page is being written: the frame must not be evicted until it is on disk. */
   static final long WRITING = 4;
 
+  /** With PREFETCHED: the {@link ReadAheadKind} that read the page, in two bits from KIND_SHIFT. */
+  static final int KIND_SHIFT = 3;
+
+  static final long KIND_MASK = 3L << KIND_SHIFT;
+
+  /** The flags of a page read ahead by {@code kind}. */
+  static long prefetchedBy(ReadAheadKind kind) {
+    return PREFETCHED | (long) kind.ordinal() << KIND_SHIFT;
+  }
+
+  /** The kind of read-ahead that read a page flagged PREFETCHED. */
+  static ReadAheadKind kindOf(long flags) {
+    return ReadAheadKind.values()[(int) ((flags & KIND_MASK) >>> KIND_SHIFT)];
+  }
+
   private static final VarHandle META = MethodHandles.arrayElementVarHandle(long[].class);
 
   final int count;

@@ -22,8 +22,11 @@ final class IoWorker implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(IoWorker.class);
   static final int MAX_RUN = Pages.EXTENT_PAGES;
 
-  /** Read pages {@code first .. first+count-1}, install those flagged in {@code wanted}. */
-  record Request(long first, int count, long[] wanted, CountDownLatch done) {}
+  /**
+   * Read pages {@code first .. first+count-1}, install those flagged in {@code wanted} as read
+   * ahead by {@code kind}.
+   */
+  record Request(long first, int count, long[] wanted, CountDownLatch done, ReadAheadKind kind) {}
 
   private final BufferPool pool;
   private final PageStore store;
@@ -125,7 +128,8 @@ final class IoWorker implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       long page = first + i;
       if (wanted(r, page)) {
-        pool.install(page, staging.asSlice((long) i * Pages.PAGE_SIZE, Pages.PAGE_SIZE), readSince);
+        MemorySegment src = staging.asSlice((long) i * Pages.PAGE_SIZE, Pages.PAGE_SIZE);
+        pool.install(page, src, readSince, r.kind());
       }
     }
   }

@@ -58,7 +58,7 @@ final class ReadAhead implements AutoCloseable {
     missTime[slot] = now;
     if (prevExtent == extent && now - prevTime <= windowNanos && issuedExtent[slot] != extent) {
       issuedExtent[slot] = extent;
-      submit(Pages.firstPageOf(extent), Pages.EXTENT_PAGES, null, null);
+      submit(Pages.firstPageOf(extent), Pages.EXTENT_PAGES, null, null, ReadAheadKind.EXTENT);
     }
   }
 
@@ -85,20 +85,20 @@ final class ReadAhead implements AutoCloseable {
         int bit = (int) (pages[k] - first);
         wanted[bit >>> 6] |= 1L << bit;
       }
-      submit(first, n, wanted, null);
+      submit(first, n, wanted, null, ReadAheadKind.BATCHED);
       i = j;
     }
   }
 
   /** Queues {@code count} consecutive pages, split at extent boundaries. */
   void prefetchRun(long first, int count) {
-    runs(first, count, null);
+    runs(first, count);
   }
 
   void warmUp(long[] extents, boolean await) {
     CountDownLatch done = await ? new CountDownLatch(extents.length) : null;
     for (long e : extents) {
-      submit(Pages.firstPageOf(e), Pages.EXTENT_PAGES, null, done);
+      submit(Pages.firstPageOf(e), Pages.EXTENT_PAGES, null, done, ReadAheadKind.WARM_UP);
     }
     if (done != null) {
       try {
@@ -109,21 +109,22 @@ final class ReadAhead implements AutoCloseable {
     }
   }
 
-  private void runs(long first, int count, CountDownLatch done) {
+  private void runs(long first, int count) {
     long page = first;
     long end = first + count;
     while (page < end) {
       long extentEnd = Pages.firstPageOf(Pages.extentOf(page) + 1);
       int n = (int) (Math.min(end, extentEnd) - page);
-      submit(page, n, null, done);
+      submit(page, n, null, null, ReadAheadKind.SEQUENTIAL);
       page += n;
     }
   }
 
-  private void submit(long first, int count, long[] wanted, CountDownLatch done) {
+  private void submit(
+      long first, int count, long[] wanted, CountDownLatch done, ReadAheadKind kind) {
     metrics.readAheadIssued.add(
         wanted == null ? count : Arrays.stream(wanted).map(Long::bitCount).sum());
-    workers[store.deviceOf(first)].submit(new IoWorker.Request(first, count, wanted, done));
+    workers[store.deviceOf(first)].submit(new IoWorker.Request(first, count, wanted, done, kind));
   }
 
   @Override

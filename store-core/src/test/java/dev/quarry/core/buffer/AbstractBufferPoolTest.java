@@ -139,11 +139,13 @@ public abstract class AbstractBufferPoolTest {
       write(pool, p, 1, true);
     }
     assertTrue(!pool.isResident(3), "page 3 was evicted");
-    assertTrue(!pool.install(3, seen, readSince), "the stale read is not installed");
+    assertTrue(
+        !pool.install(3, seen, readSince, ReadAheadKind.BATCHED),
+        "the stale read is not installed");
     assertEquals(2, readVersion(pool, 3));
     // Without the write-back in between, a read-ahead's page is installed as before.
     pool.discard(3);
-    assertTrue(pool.install(3, seen, pool.changeStamp()));
+    assertTrue(pool.install(3, seen, pool.changeStamp(), ReadAheadKind.BATCHED));
     assertEquals(1, readVersion(pool, 3));
   }
 
@@ -305,6 +307,37 @@ public abstract class AbstractBufferPoolTest {
     assertTrue(m.readRequests() <= 4, "reads with extent read-ahead: " + m.readRequests());
     assertTrue(readsWithout > 60, "reads without: " + readsWithout);
     assertTrue(m.readAheadUsed() > 40, "read-ahead pages used: " + m.readAheadUsed());
+    // Counted as the extent read-ahead's, and only as its.
+    BufferPoolMetrics metrics = with.metrics();
+    assertEquals(m.readAheadUsed(), metrics.readAheadUsed(ReadAheadKind.EXTENT));
+    assertEquals(0, metrics.readAheadUsed(ReadAheadKind.BATCHED));
+  }
+
+  @Test
+  void readAheadPagesEvictedUnusedAreCountedAsWastedByTheirKind() throws Exception {
+    writeExtents(3);
+    BufferPool pool = pool(BufferPoolConfig.ofFrames(300));
+    readVersion(pool, Pages.EXTENT_PAGES + 3);
+    readVersion(pool, Pages.EXTENT_PAGES + 7); // extent 1 read ahead whole
+    await(() -> pool.isResident(Pages.EXTENT_PAGES + 255));
+    readVersion(pool, Pages.EXTENT_PAGES + 100); // one of its pages used
+    pool.prefetch(new long[] {2 * Pages.EXTENT_PAGES + 5}, 1);
+    await(() -> pool.isResident(2 * Pages.EXTENT_PAGES + 5));
+    for (long p = 0; p < Pages.EXTENT_PAGES; p++) { // extents 0 and 2, 512 pages, evict the rest
+      readVersion(pool, p);
+      readVersion(pool, 2 * Pages.EXTENT_PAGES + p);
+    }
+    BufferPoolMetrics m = pool.metrics();
+    // Extent 1's one page used (and pages of the read-ahead of extents 0 and 2, which their second
+    // misses sent for); more than 100 of extent 1's evicted unused.
+    assertTrue(m.readAheadUsed(ReadAheadKind.EXTENT) >= 1);
+    assertTrue(
+        m.readAheadWasted(ReadAheadKind.EXTENT) > 100,
+        "wasted: " + m.readAheadWasted(ReadAheadKind.EXTENT));
+    assertEquals(
+        m.snapshot().readAheadWasted(),
+        Arrays.stream(ReadAheadKind.values()).mapToLong(m::readAheadWasted).sum(),
+        "every wasted page has its kind");
   }
 
   @Test
@@ -324,6 +357,7 @@ public abstract class AbstractBufferPoolTest {
       assertEquals(p, readVersion(pool, p));
     }
     assertEquals(0, pool.metrics().snapshot().readsSingle(), "every page came from read-ahead");
+    assertEquals(wanted.length, pool.metrics().readAheadUsed(ReadAheadKind.BATCHED));
   }
 
   @Test
