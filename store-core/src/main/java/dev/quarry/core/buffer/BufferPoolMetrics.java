@@ -24,6 +24,7 @@ public final class BufferPoolMetrics {
   final LongAdder readAheadIssued = new LongAdder();
   final LongAdder readAheadUsed = new LongAdder();
   final LongAdder readAheadWasted = new LongAdder();
+  final LongAdder extentReadAheadSkipped = new LongAdder();
   private final LongAdder[] usedByKind = adders(ReadAheadKind.values().length);
   private final LongAdder[] wastedByKind = adders(ReadAheadKind.values().length);
   final LongAdder latchRestarts = new LongAdder();
@@ -91,6 +92,11 @@ public final class BufferPoolMetrics {
     counter(registry, "readahead.issued", "pages requested by read-ahead", readAheadIssued);
     counter(registry, "readahead.used", "read-ahead pages used before eviction", readAheadUsed);
     counter(registry, "readahead.wasted", "read-ahead pages evicted unused", readAheadWasted);
+    counter(
+        registry,
+        "readahead.extent.skipped",
+        "extent read-aheads not made: too few of their pages were used (ExtentBackOff)",
+        extentReadAheadSkipped);
     for (ReadAheadKind k : ReadAheadKind.values()) {
       FunctionCounter.builder(
               "quarry.buffer.readahead.kind.used", usedByKind[k.ordinal()], LongAdder::sum)

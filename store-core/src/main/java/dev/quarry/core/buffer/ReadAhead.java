@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li><b>extent</b>: when a second page of one 2 MB extent misses within the window, the rest of
- *       the extent is read in one request (an index's extents hold neighbouring keys);
+ *       the extent is read in one request (an index's extents hold neighbouring keys), while enough
+ *       of what it reads is used ({@link ExtentBackOff});
  *   <li><b>batched</b>: a vectored lookup announces the pages it will need; runs whose gaps are at
  *       most {@code maxGap} pages are merged into one read;
  *   <li><b>sequential</b>: a scan announces the run of leaves ahead of it;
@@ -30,6 +31,7 @@ final class ReadAhead implements AutoCloseable {
   private final long[] missExtent = new long[TRACKED];
   private final long[] missTime = new long[TRACKED];
   private final long[] issuedExtent = new long[TRACKED];
+  private final ExtentBackOff backOff = new ExtentBackOff();
 
   ReadAhead(BufferPool pool, PageStore store, BufferPoolConfig config, BufferPoolMetrics metrics) {
     this.store = store;
@@ -58,7 +60,12 @@ final class ReadAhead implements AutoCloseable {
     missTime[slot] = now;
     if (prevExtent == extent && now - prevTime <= windowNanos && issuedExtent[slot] != extent) {
       issuedExtent[slot] = extent;
-      submit(Pages.firstPageOf(extent), Pages.EXTENT_PAGES, null, null, ReadAheadKind.EXTENT);
+      ReadAheadKind k = ReadAheadKind.EXTENT;
+      if (!backOff.allow(metrics.readAheadUsed(k), metrics.readAheadWasted(k))) {
+        metrics.extentReadAheadSkipped.increment();
+        return;
+      }
+      submit(Pages.firstPageOf(extent), Pages.EXTENT_PAGES, null, null, k);
     }
   }
 
