@@ -11,7 +11,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -221,34 +220,17 @@ public final class BufferPool implements AutoCloseable {
     return f;
   }
 
-  // ---- what read-ahead may install --------------------------------------------------------------
-  // A read-ahead reads the disk, then installs what it read: a page written back and evicted (or
-  // freed) in between would come back as it was before. Each write-back and discard stamps the
-  // page's slot; a read-ahead installs only pages no stamp newer than its read has touched (a
-  // shared slot only costs a skipped prefetch).
-  private final AtomicLong changes = new AtomicLong();
-  private final AtomicLongArray changedAt = new AtomicLongArray(1 << 14);
-
-  private static int changeSlot(long page) {
-    return (int) ((page * 0x9E3779B97F4A7C15L) >>> 50);
-  }
-
-  private void changed(long page) {
-    changedAt.set(changeSlot(page), changes.incrementAndGet());
-  }
-
-  private boolean changedSince(long page, long stamp) {
-    return changedAt.get(changeSlot(page)) > stamp;
-  }
+  // ---- what read-ahead may install (see ChangeStamps) -----------------------------------------
+  private final ChangeStamps stamps = new ChangeStamps();
 
   /** The stamp a read-ahead takes before it reads the disk, for {@link #install}. */
   long changeStamp() {
-    return changes.get();
+    return stamps.stamp();
   }
 
   /** Drops {@code page} from the pool without writing it (the page was freed). */
   public void discard(long page) {
-    changed(page);
+    stamps.changed(page);
     int f = fixExclusiveIfResident(page);
     if (f < 0) {
       return;
@@ -371,7 +353,7 @@ public final class BufferPool implements AutoCloseable {
   void writePage(long page, MemorySegment copy) throws IOException {
     Pages.stampChecksum(copy);
     store.write(page, copy);
-    changed(page);
+    stamps.changed(page);
     metrics.writes.increment();
     metrics.bytesWritten.add(Pages.PAGE_SIZE);
   }
@@ -410,7 +392,7 @@ public final class BufferPool implements AutoCloseable {
    * from I/O threads; never throws.
    */
   boolean install(long page, MemorySegment src, long readSince, ReadAheadKind kind) {
-    if (table.get(page) >= 0 || Pages.isZeroPage(src) || changedSince(page, readSince)) {
+    if (table.get(page) >= 0 || Pages.isZeroPage(src) || stamps.changedSince(page, readSince)) {
       return false;
     }
     if (!Pages.checksumValid(src)) {
@@ -422,7 +404,8 @@ public final class BufferPool implements AutoCloseable {
       release(v);
       return false;
     }
-    if (changedSince(page, readSince)) { // written back and evicted between the check and now
+    if (stamps.changedSince(
+        page, readSince)) { // written back and evicted between the check and now
       table.remove(page, v);
       release(v);
       return false;

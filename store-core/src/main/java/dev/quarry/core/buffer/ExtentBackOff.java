@@ -34,7 +34,8 @@ final class ExtentBackOff {
       usedBefore = used;
       wastedBefore = wasted;
     }
-    return !backedOff || ++triggers % PROBE_EVERY == 0;
+    triggers = (triggers + 1) % PROBE_EVERY; // counts up to the next probe, never overflows
+    return !backedOff || triggers == 0;
   }
 
   synchronized boolean backedOff() {
