@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.jena.graph.Graph;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
@@ -158,6 +161,39 @@ class SparqlEndpointTest {
     Graph d = GraphFactory.createDefaultGraph();
     RDFParser.fromString(describe.body(), Lang.TURTLE).parse(d);
     assertEquals(3, d.size());
+  }
+
+  @Test
+  void everyGraphFormatGivesArqsGraph() throws Exception {
+    Graph data = GraphFactory.createDefaultGraph();
+    RDFParser.fromString(DATA, Lang.TURTLE).parse(data);
+    List<String> queries =
+        List.of(
+            "PREFIX ex: <http://ex/> CONSTRUCT { ?a ex:friendOf ?b ; ex:n ?n } WHERE { ?b ex:knows ?a . ?a ex:name ?n }",
+            "PREFIX ex: <http://ex/> DESCRIBE ?p WHERE { ?p ex:age ?a FILTER(?a > 30) }",
+            "DESCRIBE <http://ex/carol>");
+    Map<String, Lang> formats =
+        Map.of(
+            "text/turtle", Lang.TURTLE,
+            "application/n-triples", Lang.NTRIPLES,
+            "application/rdf+xml", Lang.RDFXML,
+            "application/ld+json", Lang.JSONLD);
+    for (String q : queries) {
+      Query query = QueryFactory.create(q);
+      Graph arq;
+      try (QueryExec qe = QueryExec.graph(data).query(query).build()) {
+        arq = query.isConstructType() ? qe.construct() : qe.describe();
+      }
+      assertTrue(arq.size() >= 2, q);
+      for (var f : formats.entrySet()) {
+        HttpResponse<String> r = s.query(q, f.getKey());
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith(f.getKey()));
+        Graph back = GraphFactory.createDefaultGraph();
+        RDFParser.fromString(r.body(), f.getValue()).parse(back);
+        assertTrue(arq.isIsomorphicWith(back), f.getKey() + " of " + q + ":\n" + r.body());
+      }
+    }
   }
 
   @Test

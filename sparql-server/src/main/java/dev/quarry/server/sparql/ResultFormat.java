@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.resultset.ResultSetLang;
 
@@ -24,6 +26,9 @@ public enum ResultFormat {
   NTRIPLES("application/n-triples", Lang.NTRIPLES, true, "ntriples"),
   JSONLD("application/ld+json", Lang.JSONLD, true, "jsonld"),
   RDFXML("application/rdf+xml", Lang.RDFXML, true, "rdfxml");
+
+  private static final int MAX_NEGOTIATED = 1024;
+  private static final Map<String, ResultFormat> NEGOTIATED = new ConcurrentHashMap<>();
 
   private final String mediaType;
   private final Lang lang;
@@ -70,6 +75,19 @@ public enum ResultFormat {
     if (accept == null || accept.isBlank()) {
       return fallback;
     }
+    // A client sends the same header with every request: the answer is kept (406s are not).
+    String key = graph ? "g" + accept : "s" + accept;
+    ResultFormat known = NEGOTIATED.get(key);
+    if (known == null) {
+      known = byAccept(accept, graph, fallback);
+      if (NEGOTIATED.size() < MAX_NEGOTIATED) {
+        NEGOTIATED.put(key, known);
+      }
+    }
+    return known;
+  }
+
+  private static ResultFormat byAccept(String accept, boolean graph, ResultFormat fallback) {
     for (String range : byPreference(accept)) {
       if (range.equals("*/*")) {
         return fallback;

@@ -1,18 +1,14 @@
 package dev.quarry.server.sparql;
 
-import dev.quarry.server.sparql.results.NTriplesWriter;
 import dev.quarry.server.sparql.results.SelectWriter;
+import dev.quarry.server.sparql.results.TripleWriter;
 import java.io.OutputStream;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
-import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.riot.RDFFormat;
-import org.apache.jena.riot.system.StreamRDF;
-import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.exec.QueryExec;
@@ -22,7 +18,8 @@ import org.apache.jena.sparql.resultset.ResultsWriter;
 
 /**
  * Runs a query execution and writes its result in a chosen format, streaming where the format
- * allows (all result-set formats, Turtle and N-Triples) and enforcing the result-size limit.
+ * allows (all result-set formats, Turtle, N-Triples and RDF/XML) and enforcing the result-size
+ * limit.
  */
 public final class ResultWriter {
   private ResultWriter() {}
@@ -65,8 +62,8 @@ public final class ResultWriter {
   private static void writeTriples(
       Iterator<Triple> triples, Query query, ResultFormat format, OutputStream out, long maxRows) {
     long n = 0;
-    if (format.lang() == Lang.NTRIPLES) {
-      NTriplesWriter w = new NTriplesWriter(out);
+    TripleWriter w = TripleWriter.of(format.lang(), out, query.getPrefixMapping().getNsPrefixMap());
+    if (w != null) {
       while (triples.hasNext()) {
         if (++n > maxRows) {
           throw new ResultLimitException(maxRows);
@@ -76,20 +73,7 @@ public final class ResultWriter {
       w.finish();
       return;
     }
-    if (format.lang() == Lang.TURTLE) {
-      StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.TURTLE_BLOCKS);
-      stream.start();
-      query.getPrefixMapping().getNsPrefixMap().forEach(stream::prefix);
-      while (triples.hasNext()) {
-        if (++n > maxRows) {
-          throw new ResultLimitException(maxRows);
-        }
-        stream.triple(triples.next());
-      }
-      stream.finish();
-      return;
-    }
-    // JSON-LD and RDF/XML are written from a whole graph.
+    // JSON-LD is written from a whole graph.
     Graph g = GraphFactory.createDefaultGraph();
     g.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
     while (triples.hasNext()) {

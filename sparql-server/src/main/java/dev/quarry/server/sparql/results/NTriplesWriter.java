@@ -4,7 +4,7 @@ import java.io.OutputStream;
 import org.apache.jena.graph.Triple;
 
 /** Triples (CONSTRUCT and DESCRIBE results) as N-Triples bytes, a line each. */
-public final class NTriplesWriter {
+public final class NTriplesWriter implements TripleWriter {
   private final Utf8Sink out;
   private final BlankLabels blanks = new BlankLabels();
 
@@ -12,6 +12,7 @@ public final class NTriplesWriter {
     this.out = new Utf8Sink(out);
   }
 
+  @Override
   public void triple(Triple t) {
     NTerms.write(out, t.getSubject(), blanks);
     out.ch(' ');
@@ -22,6 +23,7 @@ public final class NTriplesWriter {
     out.maybeFlush();
   }
 
+  @Override
   public void finish() {
     out.finish();
   }

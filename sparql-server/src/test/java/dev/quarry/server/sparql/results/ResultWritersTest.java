@@ -15,13 +15,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
-import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.ResultSetFactory;
 import org.apache.jena.riot.Lang;
-import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.Var;
@@ -30,7 +27,6 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetRewindable;
-import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.sparql.resultset.ResultsCompare;
 import org.apache.jena.sparql.resultset.ResultsReader;
 import org.apache.jena.sparql.resultset.ResultsWriter;
@@ -149,34 +145,6 @@ class ResultWritersTest {
           new String(jenas(rows, lang), StandardCharsets.UTF_8),
           new String(ours(rows, lang), StandardCharsets.UTF_8));
     }
-  }
-
-  @Test
-  void nTriplesParseToTheSameGraph() throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(Path.of("src/test/resources/w3c"))) {
-      files = s.filter(p -> p.toString().endsWith(".ttl")).sorted().limit(300).toList();
-    }
-    int graphs = 0;
-    for (Path f : files) {
-      Graph g = GraphFactory.createDefaultGraph();
-      try {
-        RDFDataMgr.read(g, f.toString());
-      } catch (RuntimeException e) {
-        continue;
-      }
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      NTriplesWriter w = new NTriplesWriter(bytes);
-      g.find().forEachRemaining(w::triple);
-      w.finish();
-      Graph back = GraphFactory.createDefaultGraph();
-      RDFParser.source(new ByteArrayInputStream(bytes.toByteArray()))
-          .lang(Lang.NTRIPLES)
-          .parse(back);
-      assertTrue(g.isIsomorphicWith(back), "N-Triples of " + f);
-      graphs++;
-    }
-    assertTrue(graphs > 200, "graphs compared: " + graphs);
   }
 
   private static boolean sameAsJena(RowSetRewindable rows, Lang lang) {
