@@ -404,8 +404,8 @@ public final class BufferPool implements AutoCloseable {
       release(v);
       return false;
     }
-    if (stamps.changedSince(
-        page, readSince)) { // written back and evicted between the check and now
+    // Written back and evicted between the check and now?
+    if (stamps.changedSince(page, readSince)) {
       table.remove(page, v);
       release(v);
       return false;

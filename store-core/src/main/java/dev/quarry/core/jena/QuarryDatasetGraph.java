@@ -435,7 +435,13 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
 
   @Override
   protected Iterator<Quad> findInAnyNamedGraphs(Node s, Node p, Node o) {
-    return read(v -> findIds(v, QuadView.NONE, s, p, o, true));
+    return read(
+        v ->
+            // Every quad in the default graph: no named graph to search (two counts, no scan;
+            // DESCRIBE asks this for each resource it describes).
+            v.quads() == v.quadsInGraph(v.defaultGraph())
+                ? Iter.nullIterator()
+                : findIds(v, QuadView.NONE, s, p, o, true));
   }
 
   @Override

@@ -57,9 +57,6 @@ public final class BlankNodeClosureDescribe implements DescribeHandler {
   public void describe(Resource r) {
     Node n = r.asNode();
     closure(dataset.getDefaultGraph(), n, new HashSet<>());
-    if (dataset.size() == 0) {
-      return; // no named graphs to look for it in (a count the store keeps, not a scan)
-    }
     Set<Node> graphs = new LinkedHashSet<>();
     dataset.findNG(Node.ANY, n, Node.ANY, Node.ANY).forEachRemaining(q -> graphs.add(q.getGraph()));
     for (Node g : graphs) {

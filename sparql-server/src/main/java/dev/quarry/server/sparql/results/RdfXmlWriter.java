@@ -20,7 +20,6 @@ import org.apache.jena.graph.Triple;
  */
 public final class RdfXmlWriter implements TripleWriter {
   private static final String RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
-  private static final String XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 
   /** Names in the rdf: namespace that RDF/XML does not allow as a property element. */
   private static final Set<String> RESERVED =
@@ -44,7 +43,7 @@ public final class RdfXmlWriter implements TripleWriter {
   /** Namespace -> prefix, for those declared at the root. */
   private final Map<String, String> rootPrefixes = new HashMap<>();
 
-  /** Predicate IRI -> its qualified name and, if not at the root, its declaration. */
+  /** Predicate IRI -> its qualified name, and its prefix and namespace if the root lacks them. */
   private final Map<String, String[]> names = new HashMap<>();
 
   private Node subject;
@@ -113,8 +112,9 @@ public final class RdfXmlWriter implements TripleWriter {
   private void property(Node predicate, Node object) {
     String[] name = name(predicate);
     out.ch('<').text(name[0], Utf8Sink.Escape.NONE);
-    if (name[1] != null) {
-      out.text(name[1], Utf8Sink.Escape.NONE);
+    if (name[1] != null) { // a namespace the root did not declare
+      out.ascii(" xmlns:").text(name[1], Utf8Sink.Escape.NONE);
+      out.ascii("=\"").text(name[2], Utf8Sink.Escape.XML).ch('"');
     }
     if (object.isLiteral()) {
       String lang = object.getLiteralLanguage();
@@ -124,7 +124,7 @@ public final class RdfXmlWriter implements TripleWriter {
           out.ascii(" xmlns:its=\"http://www.w3.org/2005/11/its\" its:version=\"2.0\" its:dir=\"");
           out.ascii(object.getLiteralBaseDirection().direction()).ch('"');
         }
-      } else if (!object.getLiteralDatatypeURI().equals(XSD_STRING)) {
+      } else if (SelectWriter.hasDatatype(object)) {
         out.ascii(" rdf:datatype=\"")
             .text(object.getLiteralDatatypeURI(), Utf8Sink.Escape.XML)
             .ch('"');
@@ -144,7 +144,7 @@ public final class RdfXmlWriter implements TripleWriter {
     }
   }
 
-  /** The predicate's qualified name, and its namespace declaration when not at the root. */
+  /** The predicate's qualified name, and its namespace when the root did not declare it. */
   private String[] name(Node predicate) {
     String iri = predicate.getURI();
     String[] name = names.get(iri);
@@ -160,14 +160,14 @@ public final class RdfXmlWriter implements TripleWriter {
             "RDF/XML cannot write the predicate <" + iri + ">: its name is one of RDF/XML's own");
       }
       String prefix = rootPrefixes.get(ns);
-      String declaration = null;
+      boolean declared = prefix != null;
       if (prefix == null) {
         do {
           prefix = "ns" + ++generated;
         } while (rootPrefixes.containsValue(prefix));
-        declaration = " xmlns:" + prefix + "=\"" + escaped(ns) + "\"";
       }
-      name = new String[] {prefix + ":" + iri.substring(split), declaration};
+      String qname = prefix + ":" + iri.substring(split);
+      name = declared ? new String[] {qname, null, null} : new String[] {qname, prefix, ns};
       names.put(iri, name);
     }
     return name;
@@ -211,9 +211,5 @@ public final class RdfXmlWriter implements TripleWriter {
       }
     }
     return true;
-  }
-
-  private static String escaped(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;");
   }
 }
