@@ -5,6 +5,7 @@ import dev.quarry.server.gsp.GraphStoreRequest;
 import dev.quarry.server.http.HttpError;
 import dev.quarry.server.sparql.SparqlRequest;
 import dev.quarry.server.sparql.StrictForm;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,6 +18,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -40,6 +43,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   private final boolean updatesEnabled;
   private final boolean tls;
   private final ExecutorService workers;
+  // One counter per path tag (a handful), not a registry look-up per request.
+  private final ConcurrentMap<String, Counter> requestCounters = new ConcurrentHashMap<>();
   private final PrometheusMeterRegistry metrics;
   private final AdminHandler admin;
 
@@ -78,7 +83,9 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     String path = new QueryStringDecoder(req.uri()).path();
-    metrics.counter("quarry.http.requests", "path", pathTag(path)).increment();
+    requestCounters
+        .computeIfAbsent(pathTag(path), tag -> metrics.counter("quarry.http.requests", "path", tag))
+        .increment();
     try {
       switch (path) {
         case "/sparql", "/sparql/", "/query", "/update", GraphStoreRequest.DATA_PATH ->

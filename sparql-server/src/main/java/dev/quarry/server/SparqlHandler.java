@@ -8,6 +8,7 @@ import dev.quarry.server.sparql.ResultLimitException;
 import dev.quarry.server.sparql.ServiceDescription;
 import dev.quarry.server.sparql.SparqlRequest;
 import dev.quarry.server.sparql.UpdateService;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.netty.channel.ChannelFutureListener;
@@ -42,6 +43,7 @@ final class SparqlHandler {
   private final Function<String, ServiceDescription.Facts> description; // endpoint URL -> facts
   private final MeterRegistry metrics;
   private final Timer updateTimer;
+  private final Counter responseBytes;
   // Each (form, outcome) timer, registered once: not looked up in the registry per query.
   private final ConcurrentMap<String, Timer> queryTimers = new ConcurrentHashMap<>();
 
@@ -58,6 +60,7 @@ final class SparqlHandler {
         Timer.builder("quarry.sparql.update")
             .description("SPARQL updates applied")
             .register(metrics);
+    this.responseBytes = metrics.counter("quarry.sparql.response.bytes");
   }
 
   /** The query page, or the Service Description to a client that prefers RDF to HTML. */
@@ -136,7 +139,7 @@ final class SparqlHandler {
       fail(ctx, out, keepAlive, e);
     } finally {
       sample.stop(queryTimer(form(p), outcome));
-      metrics.counter("quarry.sparql.response.bytes").increment(out.bytesWritten());
+      responseBytes.increment(out.bytesWritten());
     }
   }
 

@@ -297,6 +297,63 @@ class SparqlEndpointTest {
     assertTrue(metric("quarry_sparql_query_parses_saved_total") >= before + 2);
   }
 
+  @Test
+  void everyFormOfARepeatedShapeAnswersWithItsOwnConstants() throws Exception {
+    String[] shapes = {
+      "PREFIX ex: <http://ex/> CONSTRUCT { ex:%s ex:called ?n } WHERE { ex:%1$s ex:name ?n }",
+      "PREFIX ex: <http://ex/> DESCRIBE ex:%s",
+      "PREFIX ex: <http://ex/> DESCRIBE ?p WHERE { ?p ex:name ?n FILTER(?p = ex:%s) }",
+      "PREFIX ex: <http://ex/> ASK { ex:%s ex:knows ?x }"
+    };
+    for (String shape : shapes) {
+      for (String who : List.of("alice", "bob", "carol", "alice")) {
+        String q = String.format(shape, who);
+        Query parsed = QueryFactory.create(q);
+        try (QueryExec local = QueryExec.dataset(s.store.dataset()).query(parsed).build()) {
+          if (parsed.isAskType()) {
+            assertEquals(local.ask(), s.query(q, "text/csv").body().contains("true"), q);
+          } else {
+            Graph expected = parsed.isConstructType() ? local.construct() : local.describe();
+            Graph got = GraphFactory.createDefaultGraph();
+            RDFParser.fromString(s.query(q, "application/n-triples").body(), Lang.NTRIPLES)
+                .parse(got);
+            assertTrue(expected.size() > 0, q);
+            assertTrue(expected.isIsomorphicWith(got), q + ": " + got);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void explainShowsTheQuerysOwnConstantsWhenItsShapeIsKnown() throws Exception {
+    String shape = "PREFIX ex: <http://ex/> SELECT ?n { ex:%s ex:name ?n }";
+    for (String who : List.of("alice", "alice", "bob")) {
+      s.query(String.format(shape, who), "text/csv");
+    }
+    HttpResponse<String> plan =
+        s.get("/sparql?explain=true&query=" + TestServer.enc(String.format(shape, "carol")), null);
+    assertEquals(200, plan.statusCode());
+    assertTrue(plan.body().startsWith("1 rows in "), plan.body());
+    assertTrue(plan.body().contains("<http://ex/carol>"), plan.body());
+    assertTrue(!plan.body().contains("<http://ex/alice>"), plan.body());
+  }
+
+  @Test
+  void nowIsOneInstantThroughoutAQuery() throws Exception {
+    String q = "SELECT (NOW() AS ?a) (NOW() AS ?b) (datatype(NOW()) AS ?t) { ?s ?p ?o }";
+    for (int i = 0; i < 3; i++) { // the third from the shape's template
+      ResultSet rs =
+          parse(s.query(q, "application/sparql-results+json").body(), ResultSetLang.RS_JSON);
+      var first = rs.next();
+      assertEquals(first.get("a"), first.get("b"));
+      assertEquals("http://www.w3.org/2001/XMLSchema#dateTime", first.get("t").toString());
+      while (rs.hasNext()) {
+        assertEquals(first.get("a"), rs.next().get("a"));
+      }
+    }
+  }
+
   private static double metric(String name) throws Exception {
     for (String line : s.get("/metrics", null).body().split("\n")) {
       if (line.startsWith(name + " ")) {

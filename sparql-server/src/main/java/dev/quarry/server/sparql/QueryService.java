@@ -21,6 +21,7 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.QueryExecBuilder;
+import org.apache.jena.sparql.util.Context;
 import org.apache.jena.system.Txn;
 
 /**
@@ -39,16 +40,20 @@ public final class QueryService {
   private final MemoryLimits memory;
 
   /**
-   * A query ready to run: parsed, checked, with its format and dataset; {@code timeout} zero: none;
-   * {@code algebra} its optimized algebra if its shape's was reused, else null (ARQ makes it).
+   * A query ready to run: its text, parsed, checked, with its format and dataset; {@code timeout}
+   * zero: none; {@code algebra} its optimized algebra if its shape's was reused, else null (ARQ
+   * makes it; with one, {@code query} may hold only the result form: {@link QueryTemplates});
+   * {@code asksTime} whether its text may call NOW() or a function like it.
    */
   public record Prepared(
+      String text,
       Query query,
       ResultFormat format,
       DatasetGraph dataset,
       String inference,
       Duration timeout,
-      Op algebra) {}
+      Op algebra,
+      boolean asksTime) {}
 
   /**
    * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
@@ -120,10 +125,16 @@ public final class QueryService {
     if (timeoutMs > 0 && (limit.isZero() || timeoutMs < limit.toMillis())) {
       limit = Duration.ofMillis(timeoutMs);
     }
+    Op algebra = parsed.algebra();
+    if (algebra != null && !(defaultGraphs.isEmpty() && namedGraphs.isEmpty())) {
+      // The shape's algebra, and the query shared with it, are for the store's own dataset; the
+      // protocol's graphs rewrite the query, so it gets a parse of its own.
+      query = parse(text);
+      algebra = null;
+    }
     DatasetGraph dataset = datasetFor(query, defaultGraphs, namedGraphs);
-    // The shape's algebra is the query's only on the store itself (protocol graphs rewrite it).
-    var algebra = dataset == store.dataset() ? parsed.algebra() : null;
-    return new Prepared(query, f, dataset, inference, limit, algebra);
+    return new Prepared(
+        text, query, f, dataset, inference, limit, algebra, QueryRun.mayAskForTheTime(text));
   }
 
   /**
@@ -160,7 +171,7 @@ public final class QueryService {
         store.dataset(),
         () -> {
           try (QueryMemory rows = memory.open();
-              QueryExec qe = builder(p).set(Store.QUERY_MEMORY, rows).build();
+              QueryExec qe = run(p, rows);
               AutoCloseable watching = disconnects.watch(qe::abort)) {
             ResultWriter.write(qe, p.query(), p.format(), out, maxRows);
           } catch (RuntimeException e) {
@@ -172,13 +183,41 @@ public final class QueryService {
   }
 
   /** Runs a prepared query to its end and returns its plan with estimated and actual rows. */
-  public String explain(Prepared p) {
+  public String explain(Prepared prepared) {
+    // explain shows the algebra of the query itself: one made afresh if the shape's was reused
+    Prepared p =
+        prepared.algebra() == null
+            ? prepared
+            : new Prepared(
+                prepared.text(),
+                parse(prepared.text()),
+                prepared.format(),
+                prepared.dataset(),
+                prepared.inference(),
+                prepared.timeout(),
+                null,
+                prepared.asksTime());
     try (QueryMemory rows = memory.open()) {
       return Txn.calculateRead(
           store.dataset(), () -> store.explain(builder(p).set(Store.QUERY_MEMORY, rows)));
     }
   }
 
+  /** The query's run on its dataset, with the server's settings and {@code rows} in its context. */
+  private QueryExec run(Prepared p, QueryMemory rows) {
+    Context cxt = QueryRun.contextFor(p.dataset());
+    cxt.set(ARQ.httpServiceAllowed, allowService);
+    cxt.set(Store.QUERY_MEMORY, rows);
+    if (p.inference() != null) {
+      cxt.set(Store.INFERENCE, p.inference());
+    }
+    if (p.algebra() != null) {
+      cxt.set(CachedAlgebra.ALGEBRA, p.algebra());
+    }
+    return new QueryRun(p.query(), p.dataset(), cxt, p.timeout().toMillis(), p.asksTime());
+  }
+
+  /** The same run as a Jena execution builder, for {@link Store#explain}. */
   private QueryExecBuilder builder(Prepared p) {
     var b =
         QueryExec.dataset(p.dataset()).query(p.query()).set(ARQ.httpServiceAllowed, allowService);

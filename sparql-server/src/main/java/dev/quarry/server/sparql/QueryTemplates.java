@@ -48,7 +48,9 @@ public final class QueryTemplates {
 
   /**
    * A query, whether it uses SERVICE (known once per shape), and its optimized algebra when the
-   * shape's could be reused ({@link CachedAlgebra}), else null.
+   * shape's could be reused ({@link CachedAlgebra}), else null. With an algebra, the query is
+   * shared or holds only its result form: its pattern may be another query's of the same shape, and
+   * the query must not be changed.
    */
   public record Parsed(Query query, boolean usesService, Op algebra) {}
 
@@ -68,9 +70,27 @@ public final class QueryTemplates {
     }
 
     Parsed instantiate(List<QueryShape.Constant> constants) {
+      if (constants.isEmpty()) {
+        return new Parsed(probe, service, algebra); // shared: nothing downstream changes a query
+      }
       NodeTransform substitute = substitution(constants);
-      Query q = query(substitute);
-      return new Parsed(q, service, algebra == null ? null : algebraFor(substitute, constants));
+      Op op = algebra == null ? null : algebraFor(substitute, constants);
+      if (op != null && !probe.isJsonType()) {
+        return new Parsed(resultForm(substitute), service, op);
+      }
+      return new Parsed(query(substitute), service, null);
+    }
+
+    /**
+     * The query for a run whose algebra is given: only its result form has to be the query's (the
+     * CONSTRUCT template, the IRIs DESCRIBE names); its pattern, which the algebra replaces, stays
+     * the probe's. Copying and substituting the whole query was a tenth of a BSBM DESCRIBE.
+     */
+    private Query resultForm(NodeTransform substitute) {
+      if (probe.isSelectType() || probe.isAskType()) {
+        return probe;
+      }
+      return withResultForm(QueryTransformOps.shallowCopy(probe), substitute);
     }
 
     /**
@@ -88,12 +108,18 @@ public final class QueryTemplates {
     }
 
     Query query(NodeTransform substitute) {
-      Query q = QueryTransformOps.transform(probe, substitute);
-      if (q.isConstructType()) { // the transform leaves CONSTRUCT's template as it was
+      // The transform leaves the result form as it was: CONSTRUCT's template, DESCRIBE's IRIs.
+      return withResultForm(QueryTransformOps.transform(probe, substitute), substitute);
+    }
+
+    private Query withResultForm(Query q, NodeTransform substitute) {
+      if (q.isConstructType()) {
         List<Quad> quads = probe.getConstructTemplate().getQuads();
         q.setConstructTemplate(
             new org.apache.jena.sparql.syntax.Template(
                 new QuadAcc(NodeTransformLib.transformQuads(substitute, quads))));
+      } else if (q.isDescribeType()) {
+        q.getResultURIs().replaceAll(substitute::apply);
       }
       return q;
     }
