@@ -28,6 +28,8 @@ import java.io.OutputStream;
  */
 final class ResponseStream extends OutputStream {
   private static final int CHUNK = 64 * 1024;
+  // Most answers are small: the first buffer grows to a chunk only if the answer does.
+  private static final int FIRST = 8 * 1024;
 
   private final ChannelHandlerContext ctx;
   private final String contentType;
@@ -41,7 +43,7 @@ final class ResponseStream extends OutputStream {
     this.ctx = ctx;
     this.contentType = contentType;
     this.keepAlive = keepAlive;
-    this.buf = ctx.alloc().buffer(CHUNK);
+    this.buf = ctx.alloc().buffer(FIRST, CHUNK);
   }
 
   /** True once the status line has been sent: from then on, an error can only cut the response. */

@@ -8,8 +8,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
-import org.apache.jena.atlas.lib.Alarm;
-import org.apache.jena.atlas.lib.AlarmClock;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -46,9 +44,10 @@ import org.apache.jena.sparql.util.NodeFactoryExtra;
  * One run of a parsed query on a dataset, its plan taken straight from ARQ's engine registry.
  * Jena's {@code QueryExecDataset} does the same with more set-up per query than a server's query
  * needs: it formats the current time for {@code NOW()} every time (a sixth of a new server's {@code
- * ASK {}}), and merges contexts through a builder. Here the time is set only for a query that may
- * call for it, and the timeout is one alarm that cancels the query as Jena's overall timeout does.
- * Answers are Jena's: the same engine, plan, CONSTRUCT template and DESCRIBE handlers.
+ * ASK {}}), merges contexts through a builder, and schedules a task for the time limit. Here the
+ * time is set only for a query that may call for it, and the limit is a {@link Deadlines} watch
+ * that cancels the query as Jena's overall timeout does. Answers are Jena's: the same engine, plan,
+ * CONSTRUCT template and DESCRIBE handlers.
  */
 final class QueryRun implements QueryExec {
   private final Query query;
@@ -58,7 +57,7 @@ final class QueryRun implements QueryExec {
   private final long timeoutMillis;
   private volatile QueryIterator rows;
   private Plan plan;
-  private Alarm alarm;
+  private Deadlines.Watch deadline;
   private boolean closed;
 
   /**
@@ -115,7 +114,7 @@ final class QueryRun implements QueryExec {
       throw new QueryCancelledException();
     }
     if (timeoutMillis > 0) {
-      alarm = AlarmClock.get().add(() -> cancel.set(true), timeoutMillis);
+      deadline = Deadlines.watch(timeoutMillis, cancel);
     }
     QueryEngineFactory engine = QueryEngineRegistry.findFactory(query, dataset, context);
     plan = engine.create(query, dataset, BindingFactory.root(), context);
@@ -269,8 +268,8 @@ final class QueryRun implements QueryExec {
       return;
     }
     closed = true;
-    if (alarm != null) {
-      AlarmClock.get().cancel(alarm);
+    if (deadline != null) {
+      deadline.close();
     }
     if (rows != null) {
       rows.close();
