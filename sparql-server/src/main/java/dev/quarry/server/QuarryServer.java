@@ -4,6 +4,9 @@ import dev.quarry.core.Store;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.query.memory.MemoryPool;
 import dev.quarry.server.auth.Access;
+import dev.quarry.server.connections.ConnectionGuard;
+import dev.quarry.server.connections.ConnectionLimits;
+import dev.quarry.server.connections.RequestClock;
 import dev.quarry.server.gsp.GraphStore;
 import dev.quarry.server.sparql.MemoryLimits;
 import dev.quarry.server.sparql.QueryService;
@@ -67,6 +70,7 @@ public final class QuarryServer implements AutoCloseable {
   private final PrometheusMeterRegistry metrics;
   private final JvmGcMetrics gc; // listens to the JVM's GC notifications until closed
   private final boolean tls;
+  private final ConnectionGuard connections;
 
   private QuarryServer(
       EventLoopGroup boss,
@@ -75,7 +79,8 @@ public final class QuarryServer implements AutoCloseable {
       Channel channel,
       PrometheusMeterRegistry metrics,
       JvmGcMetrics gc,
-      boolean tls) {
+      boolean tls,
+      ConnectionGuard connections) {
     this.boss = boss;
     this.io = io;
     this.workers = workers;
@@ -83,6 +88,7 @@ public final class QuarryServer implements AutoCloseable {
     this.metrics = metrics;
     this.gc = gc;
     this.tls = tls;
+    this.connections = connections;
   }
 
   /**
@@ -138,7 +144,8 @@ public final class QuarryServer implements AutoCloseable {
             cfg.maxResultRows(),
             cfg.allowService(),
             cfg.queryShapes(),
-            memory);
+            memory,
+            cfg.queryNesting());
     FunctionCounter.builder(
             "quarry.sparql.query.parses.saved", queries.templates(), QueryTemplates::hits)
         .description("Queries made from the parse of their shape instead of by the parser")
@@ -154,7 +161,8 @@ public final class QuarryServer implements AutoCloseable {
             cfg.allowLoadUrls(),
             UpdateService.dirs(cfg.loadDirs()),
             cfg.updateTimeout(),
-            memory);
+            memory,
+            cfg.queryNesting());
     Access access =
         Access.from(
             cfg.authTokens(),
@@ -211,6 +219,9 @@ public final class QuarryServer implements AutoCloseable {
             metrics,
             new AdminHandler(store));
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
+    ConnectionLimits limits = cfg.connections();
+    ConnectionGuard guard = new ConnectionGuard(limits, metrics);
+    RequestClock.Meters clockMeters = new RequestClock.Meters(metrics);
 
     boolean epoll = Epoll.isAvailable();
     LOG.debug("HTTP transport: {}", epoll ? "epoll" : "NIO (" + Epoll.unavailabilityCause() + ")");
@@ -227,10 +238,15 @@ public final class QuarryServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
+                      RequestClock clock = new RequestClock(limits, clockMeters);
+                      c.attr(ConnectionLimits.STALL_TIME).set(limits.stallTime());
+                      c.pipeline().addLast(guard, clock.bytes());
                       if (tls != null) {
                         c.pipeline().addLast(tls.newHandler(c.alloc()));
                       }
-                      c.pipeline().addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024));
+                      c.pipeline()
+                          .addLast(new HttpServerCodec(8192, 64 * 1024, 64 * 1024))
+                          .addLast(clock.messages());
                       if (cfg.compress()) { // gzip or deflate when the client asks
                         c.pipeline()
                             .addLast(
@@ -251,7 +267,7 @@ public final class QuarryServer implements AutoCloseable {
               .bind(cfg.host(), cfg.port())
               .sync()
               .channel();
-      return new QuarryServer(boss, io, workers, ch, metrics, gc, tls != null);
+      return new QuarryServer(boss, io, workers, ch, metrics, gc, tls != null, guard);
     } catch (InterruptedException | RuntimeException e) {
       boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -287,6 +303,11 @@ public final class QuarryServer implements AutoCloseable {
       host = "[" + host + "]";
     }
     return (tls ? "https://" : "http://") + host + ":" + a.getPort();
+  }
+
+  /** The open connections and their limits. */
+  public ConnectionGuard connections() {
+    return connections;
   }
 
   public PrometheusMeterRegistry metrics() {

@@ -1,5 +1,6 @@
 package dev.quarry.server;
 
+import dev.quarry.server.connections.ConnectionLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -16,6 +17,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 
 /**
  * A 200 response body written from a worker thread, streamed to the client in chunks.
@@ -88,10 +90,28 @@ final class ResponseStream extends OutputStream {
     ChannelFuture f = ctx.writeAndFlush(new DefaultHttpContent(buf));
     buf = ctx.alloc().buffer(CHUNK);
     if (!ctx.channel().isWritable()) {
-      f.awaitUninterruptibly(); // back-pressure: let the socket drain
+      awaitDrained(f); // back-pressure: let the socket drain
       if (!f.isSuccess()) {
         throw new IOException("the client closed the connection", f.cause());
       }
+    }
+  }
+
+  /**
+   * Waits for {@code f}, the chunk before, to reach the socket: at most the connection's {@link
+   * ConnectionLimits#stallTime()}, after which a client that reads nothing is cut off (and the
+   * query writing to it ends), so that it cannot hold a query thread for ever.
+   */
+  private void awaitDrained(ChannelFuture f) throws IOException {
+    Duration stall = ctx.channel().attr(ConnectionLimits.STALL_TIME).get();
+    if (stall == null || stall.isZero()) {
+      f.awaitUninterruptibly();
+    } else if (!f.awaitUninterruptibly(stall.toMillis())) {
+      ctx.close();
+      throw new IOException(
+          "the client read nothing for "
+              + stall.toMillis()
+              + " ms (limits.response-stall-time): connection closed");
     }
   }
 

@@ -2,6 +2,7 @@ package dev.quarry.server;
 
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
+import dev.quarry.server.connections.ConnectionLimits;
 import java.time.Duration;
 
 /** The server's options, read once from the configuration (see config/quarry.yaml). */
@@ -21,6 +22,7 @@ public record ServerConfig(
     boolean allowService,
     boolean allowLoadUrls,
     long queryShapes,
+    int queryNesting,
     int queuedRequests,
     boolean compress,
     String corsOrigins,
@@ -30,7 +32,8 @@ public record ServerConfig(
     String authTokens,
     String authUsers,
     String authRequire,
-    boolean unionDefaultGraph) {
+    boolean unionDefaultGraph,
+    ConnectionLimits connections) {
 
   public static ServerConfig from(Config c) {
     return new ServerConfig(
@@ -49,6 +52,7 @@ public record ServerConfig(
         c.getBoolean("remote.allow-service"),
         c.getBoolean("remote.allow-load-urls"),
         c.getLong("server.query-shapes"),
+        Math.max(1, c.getInt("limits.query-nesting")),
         Math.max(1, c.getInt("server.queued-requests")),
         c.getBoolean("server.compress"),
         c.getString("server.cors-origins"),
@@ -58,7 +62,8 @@ public record ServerConfig(
         c.getString("auth.tokens"),
         c.getString("auth.users"),
         c.getString("auth.require"),
-        c.getString("store.default-graph").equals("union"));
+        c.getString("store.default-graph").equals("union"),
+        ConnectionLimits.from(c));
   }
 
   /** A memory limit: a size, or {@code auto}: the heap divided by {@code share}. */

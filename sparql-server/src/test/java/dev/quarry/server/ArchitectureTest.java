@@ -17,6 +17,8 @@ class ArchitectureTest {
   private static final Map<String, Set<String>> ALLOWED =
       Map.ofEntries(
           Map.entry("http", Set.of()),
+          // A connection's limits, at the front of its pipeline: the configuration only.
+          Map.entry("connections", Set.of(CORE + ".config")),
           Map.entry("auth", Set.of(CORE + ".config")),
           Map.entry("sparql.results", Set.of()),
           // The query page sizes each query's memory from the server's pool (query.memory).
@@ -26,6 +28,7 @@ class ArchitectureTest {
               "",
               Set.of(
                   "http",
+                  "connections",
                   "auth",
                   "sparql",
                   "gsp",

@@ -26,7 +26,18 @@ class ServerLimitsTest {
       "SELECT (COUNT(*) AS ?n) { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }";
 
   /** 200 quads: enough for a 3- or 4-way cross product that runs for minutes. */
-  private static void insert200(TestServer s) throws Exception {
+  /** Reads the first megabyte of a streaming result. */
+  static void readAMegabyte(Socket socket) throws java.io.IOException {
+    byte[] buf = new byte[64 * 1024];
+    long read = 0;
+    while (read < 1_000_000) {
+      int n = socket.getInputStream().read(buf);
+      assertTrue(n > 0, "the result streams");
+      read += n;
+    }
+  }
+
+  static void insert200(TestServer s) throws Exception {
     StringBuilder data = new StringBuilder("INSERT DATA {");
     for (int i = 0; i < 200; i++) {
       data.append(" <http://ex/s").append(i).append("> <http://ex/p> ").append(i).append(" .");
@@ -147,13 +158,7 @@ class ServerLimitsTest {
                         + q
                         + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/csv\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
-        byte[] buf = new byte[64 * 1024];
-        long read = 0;
-        while (read < 1_000_000) { // the result streams
-          int n = socket.getInputStream().read(buf);
-          assertTrue(n > 0, "the result streams");
-          read += n;
-        }
+        readAMegabyte(socket);
         Thread.sleep(1_500); // the client stops reading
         assertEquals(
             1.0, active.value(), "the query waits for the client, neither done nor failed");

@@ -60,11 +60,19 @@ public final class QueryService {
    */
   public QueryService(
       Store store, Duration timeout, long maxRows, boolean allowService, long queryShapes) {
-    this(store, timeout, maxRows, allowService, queryShapes, MemoryLimits.defaults());
+    this(
+        store,
+        timeout,
+        maxRows,
+        allowService,
+        queryShapes,
+        MemoryLimits.defaults(),
+        Nesting.DEFAULT_LIMIT);
   }
 
   /**
    * @param memory the pool the server's queries hold their rows in, and one query's share
+   * @param maxNesting how deep a query may nest ({@link Nesting})
    */
   public QueryService(
       Store store,
@@ -72,13 +80,14 @@ public final class QueryService {
       long maxRows,
       boolean allowService,
       long queryShapes,
-      MemoryLimits memory) {
+      MemoryLimits memory,
+      int maxNesting) {
     this.memory = memory;
     this.store = store;
     this.timeout = timeout;
     this.maxRows = maxRows;
     this.allowService = allowService;
-    this.templates = new QueryTemplates(queryShapes);
+    this.templates = new QueryTemplates(queryShapes, maxNesting);
     CachedAlgebra.register();
   }
 
@@ -233,15 +242,25 @@ public final class QueryService {
     return b;
   }
 
+  /**
+   * Jena's parse of {@code text}.
+   *
+   * @throws HttpError 400 for a syntax error (with line and column) or nesting too deep
+   */
   public static Query parse(String text) {
     try {
       return QueryFactory.create(text, Syntax.syntaxARQ);
     } catch (QueryParseException e) {
       throw syntaxError(e);
+    } catch (StackOverflowError e) {
+      throw Nesting.overflow("query");
     }
   }
 
   private static HttpError syntaxError(QueryParseException e) {
+    if (e.getCause() instanceof StackOverflowError) { // the parser's way of saying it ran out
+      return Nesting.overflow("query");
+    }
     return new HttpError(
         HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));
   }

@@ -45,12 +45,32 @@ public final class QueryShape {
   private final String key;
   private final List<Constant> constants;
   private final List<Span> spans;
+  private final int depth;
+  private final int deepestAt;
 
-  private QueryShape(String text, String key, List<Constant> constants, List<Span> spans) {
+  private QueryShape(
+      String text,
+      String key,
+      List<Constant> constants,
+      List<Span> spans,
+      int depth,
+      int deepestAt) {
     this.text = text;
     this.key = key;
     this.constants = constants;
     this.spans = spans;
+    this.depth = depth;
+    this.deepestAt = deepestAt;
+  }
+
+  /** How deep the text nests braces, parentheses and brackets (outside strings and IRIs). */
+  public int depth() {
+    return depth;
+  }
+
+  /** The offset in the text of the bracket that first reached {@link #depth()}. */
+  public int deepestAt() {
+    return deepestAt;
   }
 
   /** The query's shape, or null when the text does not lex (the parser will say why). */
@@ -87,6 +107,9 @@ public final class QueryShape {
     private final List<Span> spans = new ArrayList<>();
     private int pos;
     private String previousWord = ""; // the last keyword, upper case, or "" after other tokens
+    private int depth;
+    private int maxDepth;
+    private int deepestAt;
 
     Lexer(String s) {
       this.s = s;
@@ -115,7 +138,8 @@ public final class QueryShape {
         space = false;
         token(c);
       }
-      return new QueryShape(s, key.toString(), List.copyOf(constants), List.copyOf(spans));
+      return new QueryShape(
+          s, key.toString(), List.copyOf(constants), List.copyOf(spans), maxDepth, deepestAt);
     }
 
     private void token(char c) {
@@ -179,6 +203,14 @@ public final class QueryShape {
         key.append(word);
         previousWord = word.toUpperCase(Locale.ROOT);
         return;
+      }
+      if (c == '{' || c == '(' || c == '[') {
+        if (++depth > maxDepth) {
+          maxDepth = depth;
+          deepestAt = pos;
+        }
+      } else if (c == '}' || c == ')' || c == ']') {
+        depth--;
       }
       pos++;
       kept(start);

@@ -33,10 +33,18 @@ public final class UpdateService {
   private final List<Path> loadDirs; // null: any file
   private final Duration timeout; // zero: none
   private final MemoryLimits memory;
+  private final int maxNesting;
 
   /** An update service that may LOAD any file the process can read (the command line's). */
   public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
-    this(store, allowService, allowLoadUrls, null, Duration.ZERO, MemoryLimits.defaults());
+    this(
+        store,
+        allowService,
+        allowLoadUrls,
+        null,
+        Duration.ZERO,
+        MemoryLimits.defaults(),
+        Nesting.DEFAULT_LIMIT);
   }
 
   /**
@@ -44,6 +52,7 @@ public final class UpdateService {
    * @param timeout how long an update may run before it is cancelled and rolled back (zero: no
    *     limit)
    * @param memory the memory its WHERE clauses hold rows in (see {@link QueryService})
+   * @param maxNesting how deep an update may nest ({@link Nesting})
    */
   public UpdateService(
       Store store,
@@ -51,8 +60,10 @@ public final class UpdateService {
       boolean allowLoadUrls,
       List<Path> loadDirs,
       Duration timeout,
-      MemoryLimits memory) {
+      MemoryLimits memory,
+      int maxNesting) {
     this.memory = memory;
+    this.maxNesting = maxNesting;
     this.store = store;
     this.allowService = allowService;
     this.allowLoadUrls = allowLoadUrls;
@@ -97,12 +108,18 @@ public final class UpdateService {
    */
   public UpdateRequest prepare(
       String text, String base, List<String> using, List<String> usingNamed) {
+    Nesting.check("update", text, QueryShape.of(text), maxNesting);
     UpdateRequest req;
     try {
       req = UpdateFactory.create(text, base);
     } catch (QueryParseException e) {
+      if (e.getCause() instanceof StackOverflowError) {
+        throw Nesting.overflow("update");
+      }
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
+    } catch (StackOverflowError e) {
+      throw Nesting.overflow("update");
     }
     if (!using.isEmpty() || !usingNamed.isEmpty()) {
       applyUsing(req, using, usingNamed);

@@ -30,7 +30,13 @@ class UpdateMemoryTest {
       }
       UpdateService updates =
           new UpdateService(
-              store, false, false, List.of(), Duration.ZERO, new MemoryLimits(pool, 1 << 20));
+              store,
+              false,
+              false,
+              List.of(),
+              Duration.ZERO,
+              new MemoryLimits(pool, 1 << 20),
+              Nesting.DEFAULT_LIMIT);
       updates.execute(UpdateFactory.create(data.append(" }").toString()), 0);
       // 4 types of 500 subjects: a million pairs, sorted before they are inserted.
       updates.execute(
