@@ -127,8 +127,8 @@ final class GraphStoreHandler {
     } else if (quads) {
       throw new HttpError(
           HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
-          "a graph holds triples: send quads (TriG, N-Quads) to /data, or a triple syntax"
-              + " (Turtle, N-Triples, RDF/XML, JSON-LD) here");
+          "a graph holds triples: send a triple syntax (Turtle, N-Triples, RDF/XML) here, or"
+              + " quads (TriG, N-Quads) and JSON-LD, which may name graphs, to /data");
     }
     String base = graph != null ? graph.getURI() : "http://quarry.invalid/data";
     List<Loader.Source> sources = new ArrayList<>();

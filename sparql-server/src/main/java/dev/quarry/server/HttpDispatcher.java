@@ -228,6 +228,20 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
             LOG.error("request failed", e);
             HttpResponses.error(
                 ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), keepAlive);
+          } catch (StackOverflowError e) {
+            // Input nested past what a parser's recursion holds (the limits on SPARQL nesting
+            // catch queries before; RDF bodies nest in blank nodes, lists and triple terms).
+            StackTraceElement[] at = e.getStackTrace();
+            LOG.warn("a request ran out of stack in {}", at.length > 0 ? at[0] : "?");
+            HttpResponses.error(
+                ctx,
+                HttpResponseStatus.BAD_REQUEST,
+                "the request nests too deeply for this server to read (its stack ran out)",
+                false);
+          } catch (Error e) {
+            HttpResponses.error( // the client gets an answer; the error goes on to the worker
+                ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), false);
+            throw e;
           } finally {
             req.release();
           }

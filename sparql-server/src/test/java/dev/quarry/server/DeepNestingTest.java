@@ -85,6 +85,54 @@ class DeepNestingTest {
   }
 
   @Test
+  void rdfBodiesNestedPastTheParsersStackAre400sAndChangeNothing() throws Exception {
+    int d = 20_000;
+    String[][] bodies = {
+      {
+        "/data?default",
+        "text/turtle",
+        "<http://s> <http://p> " + "[ <http://p> ".repeat(d) + "1" + " ]".repeat(d) + " ."
+      },
+      {"/data?default", "text/turtle", "<http://s> <http://p> " + "( ".repeat(d) + " )".repeat(d)},
+      {
+        "/data",
+        "application/ld+json",
+        "{\"@id\":\"http://s\",\"http://p\":"
+            + "{\"http://p\":".repeat(d)
+            + "1"
+            + "}".repeat(d)
+            + "}"
+      },
+      {
+        "/data?default",
+        "application/n-triples",
+        "<http://s> <http://p> "
+            + "<<( <http://s> <http://p> ".repeat(d)
+            + "1"
+            + " )>>".repeat(d)
+            + " .\n"
+      },
+      {
+        "/data?default",
+        "application/rdf+xml",
+        "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:e=\"http://e/\">"
+            + "<rdf:Description rdf:about=\"http://s\">"
+            + "<e:p><rdf:Description>".repeat(d)
+            + "</rdf:Description></e:p>".repeat(d)
+            + "</rdf:Description></rdf:RDF>"
+      }
+    };
+    String count = "SELECT (COUNT(*) AS ?n) { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }";
+    String before = s.query(count, "text/csv").body();
+    for (String[] b : bodies) {
+      HttpResponse<String> r = s.send("POST", b[0], b[2], "Content-Type", b[1]);
+      assertEquals(400, r.statusCode(), b[1] + ": " + r.body());
+      assertTrue(r.body().matches("(?s).*(too deeply|depth of).*"), b[1] + ": " + r.body());
+    }
+    assertEquals(before, s.query(count, "text/csv").body());
+  }
+
+  @Test
   void bracketsInStringsIrisAndCommentsAreNotNesting() throws Exception {
     String deepText = "{".repeat(500);
     HttpResponse<String> r =

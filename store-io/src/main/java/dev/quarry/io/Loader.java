@@ -243,6 +243,8 @@ public final class Loader {
       throw new LoadException(source.name(), line, col, msg);
     } catch (IOException e) {
       throw new LoadException(source.name(), -1, -1, "cannot read: " + e.getMessage());
+    } catch (StackOverflowError e) {
+      throw tooDeep(source, guard.bytesRead());
     } catch (LoadException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -258,6 +260,21 @@ public final class Loader {
       throw new LoadException(
           source.name(), -1, -1, "not valid " + source.format().getName() + ": " + why);
     }
+  }
+
+  /**
+   * The error for data nested past what the parser's recursion holds (blank nodes, collections,
+   * triple terms or XML elements within one another, thousands deep): said as a data error, with
+   * how far the parser had read.
+   */
+  static LoadException tooDeep(Source source, long bytesRead) {
+    return new LoadException(
+        source.name(),
+        -1,
+        -1,
+        "nested too deeply to parse (blank nodes, collections, triple terms or elements within one"
+            + " another)"
+            + (bytesRead > 0 ? ", within its first " + bytesRead + " bytes" : ""));
   }
 
   static boolean thrownByParser(RuntimeException e) {

@@ -337,7 +337,7 @@ final class ParallelLoad {
       read.clear();
       try {
         rio.parse(new ByteArrayInputStream(b, from, b.length - from), src.source.baseIri());
-      } catch (RDFParseException e) {
+      } catch (RDFParseException | StackOverflowError e) {
         return false;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -374,6 +374,9 @@ final class ParallelLoad {
       } catch (RDFParseException e) {
         col = e.getColumnNumber();
         msg = Loader.withoutPosition(e.getMessage());
+      } catch (StackOverflowError e) {
+        col = -1;
+        msg = "nested too deeply to parse (triple terms within one another)";
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       } catch (RuntimeException e) {
@@ -480,6 +483,9 @@ final class ParallelLoad {
               }
             } catch (LoadException e) {
               fail(source, seq, -1, -1, e);
+            } catch (StackOverflowError e) { // a chunk's line nested past the parser's stack
+              LineSource src = lineSources.get(source);
+              fail(source, seq, -1, -1, Loader.tooDeep(src.source, -1));
             } catch (RuntimeException | Error e) {
               fail(
                   source,

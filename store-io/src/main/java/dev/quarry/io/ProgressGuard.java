@@ -33,6 +33,11 @@ final class ProgressGuard {
     this.format = format;
   }
 
+  /** The bytes the parser has read so far. */
+  long bytesRead() {
+    return bytes;
+  }
+
   /** The input, counted as the parser reads it. */
   InputStream count(InputStream in) {
     return new FilterInputStream(in) {

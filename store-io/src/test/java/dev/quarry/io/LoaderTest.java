@@ -180,6 +180,33 @@ class LoaderTest {
   }
 
   @Test
+  void dataNestedPastTheParsersStackIsAnErrorThatLoadsNothing() throws IOException {
+    int d = 20_000;
+    Path ttl =
+        write(
+            "deep.ttl",
+            "<http://s> <http://p> " + "[ <http://p> ".repeat(d) + "1" + " ]".repeat(d) + " .\n");
+    Path nt =
+        write(
+            "deep.nt",
+            NT
+                + "<http://s> <http://p> "
+                + "<<( <http://s> <http://p> ".repeat(d)
+                + "1"
+                + " )>>".repeat(d)
+                + " .\n");
+    for (Path f : List.of(ttl, nt)) {
+      LoadException e =
+          assertThrows(
+              LoadException.class,
+              () -> Loader.loadFiles(store, List.of(f), null, Loader.Progress.NONE));
+      assertEquals(f.toString(), e.source());
+      assertTrue(e.getMessage().contains("nested too deeply"), e.describe());
+      assertEquals(0, count(Node.ANY));
+    }
+  }
+
+  @Test
   void aBadIriInNTriplesIsPlacedOnItsLineAndColumn() throws IOException {
     Path bad = write("bad.nt", NT + "<http://ex/a> <http://ex/p q> \"1\" .\n");
     LoadException e =
