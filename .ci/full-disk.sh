@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A store on a full disk, outside CI: on a small tmpfs (made here when run as root, else give a
 # directory on a small file system), write to a running server until the disk is full. The write
-# that does not fit must fail with an HTTP error (not take the server down), the server must keep
-# answering queries with every acknowledged write, and after a restart `quarry check` must pass.
+# that does not fit must fail with 507 and the reason (not take the server down), later writes too;
+# /health and queries must go on with every acknowledged write, and after a restart (space freed)
+# `quarry check` must pass.
 #   sudo .ci/full-disk.sh [DIR]       (default: a 48 MB tmpfs at /mnt/quarry-full-disk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,8 +56,16 @@ for seq in $(seq 1 100000); do
 done
 [ -n "$refused" ] || fail "the disk never filled"
 kill -0 "$server" 2>/dev/null || fail "the server died on the full disk: $(tail -5 "$work/serve.log")"
+[ "${refused%% *}" = 507 ] || fail "the write that did not fit was answered ${refused%% *}, not 507: $refused"
 [ "$(count)" = "$acked" ] || fail "after the refused write the server counts $(count), $acked were acknowledged"
+health=$(curl -s -o /dev/null -w '%{http_code}' -m 10 "${endpoint%/sparql}/health")
+[ "$health" = 200 ] || fail "/health answered $health on the full disk"
+again=$(curl -s -o /dev/null -w '%{http_code}' -m 60 -H 'Content-Type: application/sparql-update' \
+  --data 'INSERT DATA { <http://ex/late> <http://ex/seq> "late" }' "$endpoint")
+[ "$again" = 507 ] || fail "a later write on the full disk was answered $again, not 507"
+[ "$(count)" = "$acked" ] || fail "after the later write the server counts $(count), $acked were acknowledged"
 echo "refused at $acked triples: $refused"
+echo "on the full disk: /health $health, a later write $again, queries count $acked"
 kill "$server"
 wait "$server" 2>/dev/null || true
 server=""

@@ -225,6 +225,12 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
           } catch (HttpError e) {
             HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
           } catch (RuntimeException e) {
+            if (DiskFull.causedBy(e)) {
+              LOG.warn("a write was refused: {}", e.getMessage());
+              HttpResponses.error(
+                  ctx, HttpResponseStatus.INSUFFICIENT_STORAGE, DiskFull.message(e), keepAlive);
+              return;
+            }
             LOG.error("request failed", e);
             HttpResponses.error(
                 ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), keepAlive);

@@ -226,6 +226,9 @@ final class SparqlHandler {
     if (e instanceof QueryCancelledException || e instanceof QueryMemoryExceeded) {
       return HttpResponseStatus.SERVICE_UNAVAILABLE; // a limit of the server's, not a bad request
     }
+    if (DiskFull.causedBy(e)) {
+      return HttpResponseStatus.INSUFFICIENT_STORAGE;
+    }
     if (e instanceof ResultLimitException
         || e instanceof QueryException
         || e instanceof JenaException) {
@@ -238,6 +241,9 @@ final class SparqlHandler {
     if (e instanceof QueryCancelledException) {
       return "cancelled: it ran past its time limit (limits.query-timeout or"
           + " limits.update-timeout, or the request's timeout=); an update is rolled back";
+    }
+    if (DiskFull.causedBy(e)) {
+      return DiskFull.message(e);
     }
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }
