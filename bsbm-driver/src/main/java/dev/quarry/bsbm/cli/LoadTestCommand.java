@@ -78,9 +78,9 @@ final class LoadTestCommand implements Callable<Integer> {
     out.println("query: " + q);
     StringBuilder table =
         new StringBuilder(
-            "| clients | answered/s | p50 ms | p99 ms | answered | 503 busy | other status |"
-                + " broken connections | server RSS before -> after |\n"
-                + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            "| clients | answered/s | p50 ms | p99 ms | answered | wrong answers | 503 busy |"
+                + " other status | broken connections | server RSS before -> after |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int n : clients) {
       out.printf("%,d clients for %.0f s ...%n", n, seconds);
       out.flush();
@@ -88,12 +88,13 @@ final class LoadTestCommand implements Callable<Integer> {
       table.append(
           String.format(
               Locale.ROOT,
-              "| %,d | %,.0f | %.2f | %.2f | %,d | %,d | %,d | %,d | %s -> %s |%n",
+              "| %,d | %,.0f | %.2f | %.2f | %,d | %,d | %,d | %,d | %,d | %s -> %s |%n",
               f.clients(),
               f.throughput(),
               f.p50Ms(),
               f.p99Ms(),
               f.ok(),
+              f.wrong(),
               f.busy(),
               f.otherStatus(),
               f.failedConnections(),

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.CRC32;
 
 /**
  * A closed-loop load test of one SPARQL endpoint: N clients, each on its own keep-alive connection,
@@ -25,6 +26,7 @@ public final class ClosedLoopLoad {
   public record Figure(
       int clients,
       long ok,
+      long wrong,
       long busy,
       long otherStatus,
       long failedConnections,
@@ -50,6 +52,7 @@ public final class ClosedLoopLoad {
 
   /** Runs {@code clients} clients sending {@code query} for {@code seconds}. */
   public Figure run(String query, int clients, double seconds) throws Exception {
+    long expected = reference(query);
     long rssBefore = rssKb();
     ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
     AtomicBoolean stop = new AtomicBoolean();
@@ -57,7 +60,7 @@ public final class ClosedLoopLoad {
     CountDownLatch go = new CountDownLatch(1);
     List<Future<Client>> results = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
-      results.add(pool.submit(() -> client(query, stop, connected, go)));
+      results.add(pool.submit(() -> client(query, expected, stop, connected, go)));
     }
     connected.await();
     long start = System.nanoTime();
@@ -68,10 +71,12 @@ public final class ClosedLoopLoad {
     long busy = 0;
     long other = 0;
     long failed = 0;
+    long wrong = 0;
     List<long[]> lat = new ArrayList<>();
     for (Future<Client> f : results) {
       Client c = f.get();
       ok += c.ok;
+      wrong += c.wrong;
       busy += c.busy;
       other += c.other;
       failed += c.failed ? 1 : 0;
@@ -83,6 +88,7 @@ public final class ClosedLoopLoad {
     return new Figure(
         clients,
         ok,
+        wrong,
         busy,
         other,
         failed,
@@ -93,9 +99,25 @@ public final class ClosedLoopLoad {
         rssKb());
   }
 
+  /**
+   * The checksum of the query's answer, asked once before the run: every 200 of the run must carry
+   * the same bytes (the store does not change under a load test).
+   */
+  private long reference(String query) throws IOException {
+    CRC32 crc = new CRC32();
+    try (HttpConnection http = new HttpConnection(endpoint)) {
+      int status = http.exchange(RequestProbe.request(endpoint, accept, query), crc::update, 0);
+      if (status != 200) {
+        throw new IOException(endpoint + " answered the query " + status);
+      }
+    }
+    return crc.getValue();
+  }
+
   /** One client's counts; latencies of its 200s in order. */
   private static final class Client {
     long ok;
+    long wrong; // 200s whose body was not the reference answer
     long busy;
     long other;
     boolean failed;
@@ -103,7 +125,7 @@ public final class ClosedLoopLoad {
   }
 
   private Client client(
-      String query, AtomicBoolean stop, CountDownLatch connected, CountDownLatch go)
+      String query, long expected, AtomicBoolean stop, CountDownLatch connected, CountDownLatch go)
       throws InterruptedException {
     Client c = new Client();
     HttpConnection http;
@@ -116,14 +138,18 @@ public final class ClosedLoopLoad {
     }
     connected.countDown();
     go.await();
-    long[] length = new long[1];
+    CRC32 crc = new CRC32();
     byte[] req = RequestProbe.request(endpoint, accept, query);
     try (http) {
       while (!stop.get()) {
         long t = System.nanoTime();
-        int status = http.exchange(req, length);
+        crc.reset();
+        int status = http.exchange(req, crc::update, 0);
         long d = System.nanoTime() - t;
         if (status == 200) {
+          if (crc.getValue() != expected) {
+            c.wrong++;
+          }
           if (c.ok == c.nanos.length) {
             c.nanos = Arrays.copyOf(c.nanos, c.nanos.length * 2);
           }

@@ -57,12 +57,45 @@ class ClosedLoopLoadTest {
       ClosedLoopLoad.Figure f = load.run("SELECT ?p ?o WHERE { <http://ex/s1> ?p ?o }", 3, 0.5);
       assertEquals(3, f.clients());
       assertTrue(f.ok() > 10, "answers: " + f.ok());
+      assertEquals(0, f.wrong(), "every answer is the reference answer");
       assertEquals(0, f.busy());
       assertEquals(0, f.otherStatus());
       assertEquals(0, f.failedConnections());
       assertTrue(f.p50Ms() > 0 && f.p50Ms() <= f.p99Ms(), f.toString());
       assertTrue(f.throughput() > 0);
       assertTrue(f.rssBeforeKb() > 0 && f.rssAfterKb() > 0, "this process's RSS was read");
+    }
+  }
+
+  @Test
+  void anAnswerThatIsNotTheReferenceIsCountedWrong() throws Exception {
+    try (Store store = store();
+        QuarryServer server = serve(store)) {
+      ClosedLoopLoad load = new ClosedLoopLoad(server.endpoint(), "text/csv", 0);
+      Thread writer =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                      return;
+                    }
+                    // The answer changes under the run: what comes after is not the reference.
+                    Txn.executeWrite(
+                        store.dataset(),
+                        () ->
+                            store
+                                .dataset()
+                                .add(
+                                    Quad.defaultGraphIRI,
+                                    NodeFactory.createURI("http://ex/s1"),
+                                    NodeFactory.createURI("http://ex/q"),
+                                    NodeFactory.createLiteralString("new")));
+                  });
+      ClosedLoopLoad.Figure f = load.run("SELECT ?p ?o WHERE { <http://ex/s1> ?p ?o }", 2, 1.0);
+      writer.join();
+      assertTrue(f.wrong() > 0 && f.wrong() < f.ok(), f.toString());
     }
   }
 
@@ -75,6 +108,7 @@ class ClosedLoopLoadTest {
       ClosedLoopLoad.Figure f = load.run("SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d }", 8, 1.0);
       assertTrue(f.ok() > 0, "some answered: " + f);
       assertTrue(f.busy() > 0, "some were turned away with 503: " + f);
+      assertEquals(0, f.wrong());
       assertEquals(0, f.otherStatus());
       assertEquals(-1, f.rssBeforeKb(), "no process id given: no RSS");
     }
