@@ -145,7 +145,7 @@ public final class QuarryServer implements AutoCloseable {
             cfg.allowService(),
             cfg.queryShapes(),
             memory,
-            cfg.queryNesting());
+            cfg.textLimits());
     FunctionCounter.builder(
             "quarry.sparql.query.parses.saved", queries.templates(), QueryTemplates::hits)
         .description("Queries made from the parse of their shape instead of by the parser")
@@ -162,7 +162,7 @@ public final class QuarryServer implements AutoCloseable {
             UpdateService.dirs(cfg.loadDirs()),
             cfg.updateTimeout(),
             memory,
-            cfg.queryNesting());
+            cfg.textLimits());
     Access access =
         Access.from(
             cfg.authTokens(),

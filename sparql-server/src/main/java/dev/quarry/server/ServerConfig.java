@@ -3,6 +3,7 @@ package dev.quarry.server;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.server.connections.ConnectionLimits;
+import dev.quarry.server.sparql.TextLimits;
 import java.time.Duration;
 
 /** The server's options, read once from the configuration (see config/quarry.yaml). */
@@ -22,7 +23,7 @@ public record ServerConfig(
     boolean allowService,
     boolean allowLoadUrls,
     long queryShapes,
-    int queryNesting,
+    TextLimits textLimits,
     int queuedRequests,
     boolean compress,
     String corsOrigins,
@@ -52,7 +53,9 @@ public record ServerConfig(
         c.getBoolean("remote.allow-service"),
         c.getBoolean("remote.allow-load-urls"),
         c.getLong("server.query-shapes"),
-        Math.max(1, c.getInt("limits.query-nesting")),
+        new TextLimits(
+            Math.max(1, c.getInt("limits.query-nesting")),
+            Math.max(0, c.getInt("limits.query-terms"))),
         Math.max(1, c.getInt("server.queued-requests")),
         c.getBoolean("server.compress"),
         c.getString("server.cors-origins"),

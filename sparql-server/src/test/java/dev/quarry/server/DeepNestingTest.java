@@ -40,6 +40,15 @@ class DeepNestingTest {
     return "{ ".repeat(depth) + "?s <http://ex/p> ?o" + " }".repeat(depth);
   }
 
+  /** A query whose VALUES has {@code n} numbers, 0 to n - 1. */
+  private static String valuesQuery(int n) {
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      values.append(' ').append(i);
+    }
+    return "SELECT ?o { ?s <http://ex/p> ?o VALUES ?o {" + values + " } } ORDER BY ?o";
+  }
+
   private static String parentheses(int depth) {
     return "(".repeat(depth) + "?o > 1" + ")".repeat(depth);
   }
@@ -130,6 +139,26 @@ class DeepNestingTest {
       assertTrue(r.body().matches("(?s).*(too deeply|depth of).*"), b[1] + ": " + r.body());
     }
     assertEquals(before, s.query(count, "text/csv").body());
+  }
+
+  @Test
+  void aQueryLongerThanItsTermLimitIsRefusedAnUpdateIsNot() throws Exception {
+    HttpResponse<String> r = query(valuesQuery(100_000)); // 100,000 values and 14 other terms
+    assertEquals(400, r.statusCode());
+    assertTrue(r.body().contains("the query has 100014 terms"), r.body());
+    assertTrue(r.body().contains("past the limit of 100000 (limits.query-terms)"), r.body());
+    HttpResponse<String> ok = query(valuesQuery(99_900));
+    assertEquals(200, ok.statusCode(), ok.body());
+    assertEquals("o\r\n1\r\n2\r\n", ok.body());
+    // An update carries data: INSERT DATA of 40,000 triples (120,000 terms) is taken.
+    StringBuilder data = new StringBuilder("INSERT DATA {");
+    for (int i = 0; i < 40_000; i++) {
+      data.append(" <http://ex/v> <http://ex/n> ").append(i).append(" .");
+    }
+    assertEquals(2, s.update(data.append(" }").toString()).statusCode() / 100);
+    assertEquals(
+        "n\r\n40000\r\n",
+        s.query("SELECT (COUNT(*) AS ?n) { <http://ex/v> <http://ex/n> ?o }", "text/csv").body());
   }
 
   @Test

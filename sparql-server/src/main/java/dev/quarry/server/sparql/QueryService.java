@@ -67,12 +67,12 @@ public final class QueryService {
         allowService,
         queryShapes,
         MemoryLimits.defaults(),
-        Nesting.DEFAULT_LIMIT);
+        TextLimits.DEFAULTS);
   }
 
   /**
    * @param memory the pool the server's queries hold their rows in, and one query's share
-   * @param maxNesting how deep a query may nest ({@link Nesting})
+   * @param limits how deep and long a query may be ({@link TextLimits})
    */
   public QueryService(
       Store store,
@@ -81,13 +81,13 @@ public final class QueryService {
       boolean allowService,
       long queryShapes,
       MemoryLimits memory,
-      int maxNesting) {
+      TextLimits limits) {
     this.memory = memory;
     this.store = store;
     this.timeout = timeout;
     this.maxRows = maxRows;
     this.allowService = allowService;
-    this.templates = new QueryTemplates(queryShapes, maxNesting);
+    this.templates = new QueryTemplates(queryShapes, limits);
     CachedAlgebra.register();
   }
 
@@ -253,13 +253,13 @@ public final class QueryService {
     } catch (QueryParseException e) {
       throw syntaxError(e);
     } catch (StackOverflowError e) {
-      throw Nesting.overflow("query");
+      throw TextLimits.overflow("query");
     }
   }
 
   private static HttpError syntaxError(QueryParseException e) {
     if (e.getCause() instanceof StackOverflowError) { // the parser's way of saying it ran out
-      return Nesting.overflow("query");
+      return TextLimits.overflow("query");
     }
     return new HttpError(
         HttpResponseStatus.BAD_REQUEST, "query syntax error: " + SyntaxErrors.brief(e));

@@ -47,6 +47,7 @@ public final class QueryShape {
   private final List<Span> spans;
   private final int depth;
   private final int deepestAt;
+  private final int terms;
 
   private QueryShape(
       String text,
@@ -54,13 +55,20 @@ public final class QueryShape {
       List<Constant> constants,
       List<Span> spans,
       int depth,
-      int deepestAt) {
+      int deepestAt,
+      int terms) {
     this.text = text;
     this.key = key;
     this.constants = constants;
     this.spans = spans;
     this.depth = depth;
     this.deepestAt = deepestAt;
+    this.terms = terms;
+  }
+
+  /** How many tokens the text has: names, constants, variables, operators and punctuation. */
+  public int terms() {
+    return terms;
   }
 
   /** How deep the text nests braces, parentheses and brackets (outside strings and IRIs). */
@@ -110,6 +118,7 @@ public final class QueryShape {
     private int depth;
     private int maxDepth;
     private int deepestAt;
+    private int terms;
 
     Lexer(String s) {
       this.s = s;
@@ -139,10 +148,17 @@ public final class QueryShape {
         token(c);
       }
       return new QueryShape(
-          s, key.toString(), List.copyOf(constants), List.copyOf(spans), maxDepth, deepestAt);
+          s,
+          key.toString(),
+          List.copyOf(constants),
+          List.copyOf(spans),
+          maxDepth,
+          deepestAt,
+          terms);
     }
 
     private void token(char c) {
+      terms++;
       int start = pos;
       int iriEnd = c == '<' ? iriEnd() : -1;
       if (iriEnd > 0) {

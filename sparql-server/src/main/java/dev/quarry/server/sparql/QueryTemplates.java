@@ -129,30 +129,29 @@ public final class QueryTemplates {
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
 
-  private final int maxNesting;
+  private final TextLimits limits;
 
   /** A cache of at most {@code maxShapes} shapes (0: none; every query is parsed). */
   public QueryTemplates(long maxShapes) {
-    this(maxShapes, Nesting.DEFAULT_LIMIT);
+    this(maxShapes, TextLimits.DEFAULTS);
   }
 
-  /**
-   * ... and queries nested deeper than {@code maxNesting} refused before parsing ({@link Nesting}).
-   */
-  public QueryTemplates(long maxShapes, int maxNesting) {
+  /** ... and queries past {@code limits} (depth, terms) refused before parsing. */
+  public QueryTemplates(long maxShapes, TextLimits limits) {
     this.shapes = Caffeine.newBuilder().maximumSize(maxShapes).build();
-    this.maxNesting = maxNesting;
+    this.limits = limits;
   }
 
   /**
    * The query {@code text} parsed, from its shape's template when there is one.
    *
    * @throws org.apache.jena.query.QueryParseException as Jena's parser does
-   * @throws dev.quarry.server.http.HttpError 400 for a query nested too deeply
+   * @throws dev.quarry.server.http.HttpError 400 for a query nested too deeply or too long
    */
   public Parsed parse(String text) {
     QueryShape shape = QueryShape.of(text);
-    Nesting.check("query", text, shape, maxNesting);
+    limits.checkNesting("query", text, shape);
+    limits.checkTerms(shape);
     Object entry = shape == null ? UNLIFTABLE : shapes.getIfPresent(shape.key());
     if (entry instanceof Template t) {
       try {

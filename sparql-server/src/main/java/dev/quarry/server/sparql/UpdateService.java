@@ -33,7 +33,7 @@ public final class UpdateService {
   private final List<Path> loadDirs; // null: any file
   private final Duration timeout; // zero: none
   private final MemoryLimits memory;
-  private final int maxNesting;
+  private final TextLimits limits;
 
   /** An update service that may LOAD any file the process can read (the command line's). */
   public UpdateService(Store store, boolean allowService, boolean allowLoadUrls) {
@@ -44,7 +44,7 @@ public final class UpdateService {
         null,
         Duration.ZERO,
         MemoryLimits.defaults(),
-        Nesting.DEFAULT_LIMIT);
+        TextLimits.DEFAULTS);
   }
 
   /**
@@ -52,7 +52,7 @@ public final class UpdateService {
    * @param timeout how long an update may run before it is cancelled and rolled back (zero: no
    *     limit)
    * @param memory the memory its WHERE clauses hold rows in (see {@link QueryService})
-   * @param maxNesting how deep an update may nest ({@link Nesting})
+   * @param limits how deep an update may nest (its length in terms is not limited: it carries data)
    */
   public UpdateService(
       Store store,
@@ -61,9 +61,9 @@ public final class UpdateService {
       List<Path> loadDirs,
       Duration timeout,
       MemoryLimits memory,
-      int maxNesting) {
+      TextLimits limits) {
     this.memory = memory;
-    this.maxNesting = maxNesting;
+    this.limits = limits;
     this.store = store;
     this.allowService = allowService;
     this.allowLoadUrls = allowLoadUrls;
@@ -108,18 +108,18 @@ public final class UpdateService {
    */
   public UpdateRequest prepare(
       String text, String base, List<String> using, List<String> usingNamed) {
-    Nesting.check("update", text, QueryShape.of(text), maxNesting);
+    limits.checkNesting("update", text, QueryShape.of(text));
     UpdateRequest req;
     try {
       req = UpdateFactory.create(text, base);
     } catch (QueryParseException e) {
       if (e.getCause() instanceof StackOverflowError) {
-        throw Nesting.overflow("update");
+        throw TextLimits.overflow("update");
       }
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST, "update syntax error: " + SyntaxErrors.brief(e));
     } catch (StackOverflowError e) {
-      throw Nesting.overflow("update");
+      throw TextLimits.overflow("update");
     }
     if (!using.isEmpty() || !usingNamed.isEmpty()) {
       applyUsing(req, using, usingNamed);

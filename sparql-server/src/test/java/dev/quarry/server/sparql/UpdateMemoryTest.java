@@ -36,7 +36,7 @@ class UpdateMemoryTest {
               List.of(),
               Duration.ZERO,
               new MemoryLimits(pool, 1 << 20),
-              Nesting.DEFAULT_LIMIT);
+              TextLimits.DEFAULTS);
       updates.execute(UpdateFactory.create(data.append(" }").toString()), 0);
       // 4 types of 500 subjects: a million pairs, sorted before they are inserted.
       updates.execute(
