@@ -72,30 +72,10 @@ class ClosedLoopLoadTest {
     try (Store store = store();
         QuarryServer server = serve(store)) {
       ClosedLoopLoad load = new ClosedLoopLoad(server.endpoint(), "text/csv", 0);
-      Thread writer =
-          Thread.ofPlatform()
-              .start(
-                  () -> {
-                    try {
-                      Thread.sleep(300);
-                    } catch (InterruptedException e) {
-                      return;
-                    }
-                    // The answer changes under the run: what comes after is not the reference.
-                    Txn.executeWrite(
-                        store.dataset(),
-                        () ->
-                            store
-                                .dataset()
-                                .add(
-                                    Quad.defaultGraphIRI,
-                                    NodeFactory.createURI("http://ex/s1"),
-                                    NodeFactory.createURI("http://ex/q"),
-                                    NodeFactory.createLiteralString("new")));
-                  });
-      ClosedLoopLoad.Figure f = load.run("SELECT ?p ?o WHERE { <http://ex/s1> ?p ?o }", 2, 1.0);
-      writer.join();
-      assertTrue(f.wrong() > 0 && f.wrong() < f.ok(), f.toString());
+      // The answer is the moment of asking: after the reference's millisecond, never the same.
+      ClosedLoopLoad.Figure f = load.run("SELECT (NOW() AS ?t) { }", 2, 0.5);
+      assertTrue(f.ok() > 10, f.toString());
+      assertTrue(f.wrong() > f.ok() / 2, f.toString());
     }
   }
 
