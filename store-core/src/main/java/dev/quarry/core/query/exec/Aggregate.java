@@ -440,6 +440,11 @@ public final class Aggregate extends IdOperator {
   }
 
   @Override
+  public Set<Var> maybeUnbound() {
+    return new HashSet<>(vars); // an aggregate over nothing, or one that failed, is unbound
+  }
+
+  @Override
   public List<IdOperator> inputs() {
     return List.of(input);
   }

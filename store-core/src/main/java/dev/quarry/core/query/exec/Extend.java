@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
@@ -84,6 +85,14 @@ public final class Extend extends BatchOperator {
     } catch (ExprEvalException | Node.NotLiteral e) {
       return 0; // an error: unbound (ARQ's HOURS of an IRI throws the latter)
     }
+  }
+
+  /** Also the bound variable: an expression that fails leaves it unbound. */
+  @Override
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = super.maybeUnbound();
+    out.add(var);
+    return out;
   }
 
   @Override

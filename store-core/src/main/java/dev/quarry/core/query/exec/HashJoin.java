@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.ExprList;
@@ -343,6 +344,19 @@ public final class HashJoin extends IdOperator {
         + Arrays.stream(leftKey).mapToObj(left.vars()::get).toList()
         + (condition != null ? " filter " + condition : "")
         + (grace != null ? " (past memory: partitioned on disk)" : "");
+  }
+
+  @Override
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = super.maybeUnbound();
+    if (outer) { // a left row without a match comes out with the right side's columns unbound
+      for (Var v : right.vars()) {
+        if (!left.vars().contains(v)) {
+          out.add(v);
+        }
+      }
+    }
+    return out;
   }
 
   @Override

@@ -1,7 +1,9 @@
 package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
 
@@ -20,6 +22,21 @@ public abstract class IdOperator {
 
   protected IdOperator(List<Var> vars) {
     this.vars = List.copyOf(vars);
+  }
+
+  /**
+   * The columns some row of this operator may leave unbound (id 0): a UNION branch without them,
+   * OPTIONAL's right side, a BIND that failed, an UNDEF in VALUES. A filter on them must wait for
+   * the pattern that binds them: applied before it, it would drop rows the pattern completes. By
+   * default, those of the inputs this operator passes on.
+   */
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = new HashSet<>();
+    for (IdOperator in : inputs()) {
+      out.addAll(in.maybeUnbound());
+    }
+    out.retainAll(vars);
+    return out;
   }
 
   public List<Var> vars() {

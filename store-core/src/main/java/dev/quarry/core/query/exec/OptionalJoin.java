@@ -1,6 +1,7 @@
 package dev.quarry.core.query.exec;
 
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.jena.sparql.core.Var;
 
@@ -77,6 +78,17 @@ public final class OptionalJoin extends IdOperator {
   @Override
   public String label() {
     return "optional (index join)";
+  }
+
+  @Override
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = super.maybeUnbound();
+    for (Var v : vars) {
+      if (!left.vars().contains(v)) {
+        out.add(v); // the right side's: unbound for a left row it does not match
+      }
+    }
+    return out;
   }
 
   @Override

@@ -5,7 +5,9 @@ import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.jena.sparql.core.Var;
@@ -310,6 +312,11 @@ public final class ScanAggregate extends IdOperator {
         + ", "
         + threadsUsed
         + (threadsUsed == 1 ? " thread" : " threads");
+  }
+
+  @Override
+  public Set<Var> maybeUnbound() {
+    return new HashSet<>(vars); // an aggregate over nothing, or one that failed, is unbound
   }
 
   @Override

@@ -1,6 +1,8 @@
 package dev.quarry.core.query.exec;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.jena.sparql.core.Var;
 
 /** Rows given in advance: the one empty row a query starts from, or a block of input bindings. */
@@ -38,6 +40,21 @@ public final class Source extends IdOperator {
     }
     done = true;
     return rows;
+  }
+
+  /** The columns with an unbound id in some row (rows given in advance can be looked at). */
+  @Override
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = new HashSet<>();
+    for (int c = 0; c < rows.width; c++) {
+      for (int r = 0; r < rows.size; r++) {
+        if (rows.data[r * rows.width + c] == 0) {
+          out.add(vars.get(c));
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.quarry.core.query.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.jena.sparql.core.Var;
 
 /** The rows of each branch in turn, over the union of their columns. */
@@ -24,6 +25,20 @@ public final class Union extends IdOperator {
     for (IdOperator b : branches) {
       for (Var v : b.vars()) {
         if (!out.contains(v)) {
+          out.add(v);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Those of the branches, and each column some branch lacks. */
+  @Override
+  public Set<Var> maybeUnbound() {
+    Set<Var> out = super.maybeUnbound();
+    for (IdOperator b : branches) {
+      for (Var v : vars) {
+        if (!b.vars().contains(v)) {
           out.add(v);
         }
       }

@@ -56,9 +56,13 @@ final class PatternPlanner {
   /** The group's patterns and conjuncts joined with each row of {@code input}. */
   IdOperator plan(List<Triple> triples, List<Expr> conjuncts, IdOperator input) {
     Set<Var> bound = new LinkedHashSet<>(input.vars());
+    // What every row binds, for filters: an input column some rows leave unbound is not, until a
+    // pattern of this group binds it.
+    Set<Var> certain = new LinkedHashSet<>(bound);
+    certain.removeAll(input.maybeUnbound());
     List<Triple> rest = new ArrayList<>(triples);
     List<Expr> pending = new ArrayList<>(conjuncts);
-    IdOperator cur = applicable(input, pending, bound, input.estimate());
+    IdOperator cur = applicable(input, pending, certain, input.estimate());
     double rows = Math.max(1, input.estimate());
     List<Equality> equalities = Equality.in(conjuncts);
     while (!rest.isEmpty()) {
@@ -70,7 +74,8 @@ final class PatternPlanner {
         MergeJoin merge = merges.plan(best, step.fanOut(), rest, pending);
         if (merge != null) {
           bound.addAll(merge.vars());
-          cur = applicable(merge.cancellable(scope.cxt), pending, bound, merge.estimate());
+          certain.addAll(merge.vars());
+          cur = applicable(merge.cancellable(scope.cxt), pending, certain, merge.estimate());
           rows = cur.estimate();
           continue;
         }
@@ -84,12 +89,14 @@ final class PatternPlanner {
       for (Node n : new Node[] {best.getSubject(), best.getPredicate(), best.getObject()}) {
         if (Var.isVar(n)) {
           bound.add(Var.alloc(n));
+          certain.add(Var.alloc(n));
         }
       }
       if (scope.graphVar != null) {
         bound.add(scope.graphVar);
+        certain.add(scope.graphVar);
       }
-      cur = applicable(cur, pending, bound, rows);
+      cur = applicable(cur, pending, certain, rows);
       rows = cur.estimate();
     }
     if (!pending.isEmpty()) {
