@@ -112,7 +112,13 @@ final class GraphStoreHandler {
       boolean keepAlive) {
     boolean put = r.method().equals(HttpMethod.PUT);
     List<Body> bodies = bodies(req);
-    boolean quads = bodies.stream().anyMatch(b -> b.format().supportsContexts());
+    boolean toGraph = r.target() != GraphStoreRequest.Target.DATASET;
+    // JSON-LD may name graphs or not: to a graph it is taken as triples (and refused if it names
+    // one, GraphStore.write); to the dataset as quads.
+    boolean quads =
+        bodies.stream()
+            .anyMatch(
+                b -> b.format().supportsContexts() && !(toGraph && b.format() == RDFFormat.JSONLD));
     String location = null;
     if (r.target() == GraphStoreRequest.Target.DATASET) {
       if (put) {
@@ -127,8 +133,8 @@ final class GraphStoreHandler {
     } else if (quads) {
       throw new HttpError(
           HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
-          "a graph holds triples: send a triple syntax (Turtle, N-Triples, RDF/XML) here, or"
-              + " quads (TriG, N-Quads) and JSON-LD, which may name graphs, to /data");
+          "a graph holds triples: send a triple syntax (Turtle, N-Triples, RDF/XML, JSON-LD)"
+              + " here, or quads (TriG, N-Quads) to /data");
     }
     String base = graph != null ? graph.getURI() : "http://quarry.invalid/data";
     List<Loader.Source> sources = new ArrayList<>();
@@ -137,7 +143,7 @@ final class GraphStoreHandler {
           new Loader.Source(
               b.name(), b.format(), base, () -> new ByteArrayInputStream(b.bytes()), true));
     }
-    GraphStore.Outcome done = graphs.write(graph, sources, put);
+    GraphStore.Outcome done = graphs.write(graph, sources, put, toGraph);
     if (location != null || done == GraphStore.Outcome.CREATED) {
       HttpResponses.empty(ctx, HttpResponseStatus.CREATED, location, keepAlive);
     } else {

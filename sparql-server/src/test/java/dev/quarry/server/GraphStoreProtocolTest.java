@@ -72,6 +72,23 @@ class GraphStoreProtocolTest {
   }
 
   @Test
+  void jsonLdIsTriplesToAGraphAndQuadsToTheDataset() throws Exception {
+    String ld = "{\"@id\": \"http://ex/a\", \"http://ex/p\": 1}";
+    String json = "application/ld+json";
+    assertEquals(201, s.send("PUT", "/data" + g("ld"), ld, "Content-Type", json).statusCode());
+    assertEquals(1, count("ld"));
+    String named = "{\"@id\": \"http://ex/elsewhere\", \"@graph\": [" + ld + "]}";
+    HttpResponse<String> refused = s.send("POST", "/data" + g("ld"), named, "Content-Type", json);
+    assertEquals(415, refused.statusCode());
+    assertTrue(refused.body().contains("names the graph http://ex/elsewhere"), refused.body());
+    assertEquals(1, count("ld"));
+    assertEquals(0, count("elsewhere"));
+    // To the dataset, its named graph is kept.
+    assertEquals(2, s.send("POST", "/data", named, "Content-Type", json).statusCode() / 100);
+    assertEquals(1, count("elsewhere"));
+  }
+
+  @Test
   void postAddsAndDeleteRemoves() throws Exception {
     assertEquals(201, s.send("POST", "/data" + g("post"), ALICE, "Content-Type", TTL).statusCode());
     HttpResponse<String> more =

@@ -3,6 +3,8 @@ package dev.quarry.server.gsp;
 import dev.quarry.core.Store;
 import dev.quarry.io.Dumper;
 import dev.quarry.io.Loader;
+import dev.quarry.server.http.HttpError;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,12 +51,29 @@ public final class GraphStore {
    * otherwise the triples are added (POST). A body in a quad format with no graph given adds each
    * quad to its own graph.
    *
+   * @param oneGraph the request names the graph (not the dataset): a body that names another
+   *     (JSON-LD with a named graph) is refused
    * @throws dev.quarry.io.LoadException for a body that does not parse; the store is unchanged
+   * @throws HttpError 415 for a body naming another graph than {@code graph} with {@code oneGraph}
    */
-  public Outcome write(Node graph, List<Loader.Source> bodies, boolean replace) {
+  public Outcome write(Node graph, List<Loader.Source> bodies, boolean replace, boolean oneGraph) {
     List<Quad> quads = new ArrayList<>();
+    Node target = graph == null ? Quad.defaultGraphIRI : graph;
     for (Loader.Source body : bodies) {
-      Loader.parse(body, graph, quads::add);
+      Loader.parse(
+          body,
+          graph,
+          q -> {
+            if (oneGraph && !q.getGraph().equals(target)) {
+              throw new HttpError(
+                  HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+                  body.name()
+                      + " names the graph "
+                      + q.getGraph()
+                      + ": a graph holds triples; send quads to /data");
+            }
+            quads.add(q);
+          });
     }
     if (takesBulkPath(quads.size())) {
       Outcome bulk = writeInBulk(graph, quads, replace);
