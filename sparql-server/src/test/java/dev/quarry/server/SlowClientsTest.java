@@ -144,6 +144,21 @@ class SlowClientsTest {
   }
 
   @Test
+  void pipelinedRequestsAreEachAnsweredBeforeTheIdleClockRuns() throws Exception {
+    try (TestServer s = new TestServer(dir, "limits.idle-connection-time=1s");
+        Socket k = connect(s)) {
+      String ask = "GET /sparql?query=ASK%7B%7D HTTP/1.1\r\nHost: x\r\nAccept: text/csv\r\n\r\n";
+      send(k, ask + ask + ask);
+      for (int i = 0; i < 3; i++) {
+        assertTrue(response(k).startsWith("HTTP/1.1 200"), "answer " + i);
+      }
+      long start = System.nanoTime();
+      assertEquals("", untilClosed(k)); // then idle: closed after its limit
+      assertTrue(System.nanoTime() - start >= 800_000_000L, "closed too soon");
+    }
+  }
+
+  @Test
   void aClientThatStopsReadingIsCutOffAndItsQueryEnds() throws Exception {
     try (TestServer s =
         new TestServer(dir, "update.enabled=true", "limits.response-stall-time=1s")) {

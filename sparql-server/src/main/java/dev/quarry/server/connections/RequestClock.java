@@ -14,7 +14,9 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -69,6 +71,8 @@ public final class RequestClock {
   private final Meters meters;
   private ChannelHandlerContext http; // the messages() handler's context: 408s are written there
   private State state = State.IDLE;
+  private int answering; // requests received whole and not yet answered
+  private boolean timedOut; // a 408 was sent: nothing more is read
   private long deadline; // System.nanoTime() at which the current state's limit passes
   private ScheduledFuture<?> timer;
   private long timerAt; // when the pending timer fires
@@ -121,10 +125,11 @@ public final class RequestClock {
 
       @Override
       public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (msg instanceof HttpRequest && state != State.ANSWERING) {
+        if (msg instanceof HttpRequest && answering == 0) {
           enter(ctx, State.BODY, bodyNanos);
         }
-        if (msg instanceof LastHttpContent && state != State.ANSWERING) {
+        if (msg instanceof LastHttpContent && !timedOut) {
+          answering++; // pipelined requests are answered in turn: the clock waits for them all
           enter(ctx, State.ANSWERING, 0);
         }
         super.channelRead(ctx, msg);
@@ -133,10 +138,13 @@ public final class RequestClock {
       @Override
       public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise)
           throws Exception {
-        if (msg instanceof LastHttpContent) { // a response's end (a full response is one too)
+        // A response's end (a full response is one too), not "100 Continue" before a body.
+        if (msg instanceof LastHttpContent
+            && !(msg instanceof HttpResponse r
+                && r.status().codeClass() == HttpStatusClass.INFORMATIONAL)) {
           promise.addListener(
               f -> {
-                if (state == State.ANSWERING && f.isSuccess()) {
+                if (answering > 0 && --answering == 0 && f.isSuccess()) {
                   enter(ctx, State.IDLE, idleNanos);
                 }
               });
@@ -194,6 +202,7 @@ public final class RequestClock {
   private void timedOut(Counter counter, String limit, long nanos) {
     counter.increment();
     state = State.ANSWERING; // nothing more is read from this connection
+    timedOut = true;
     String body =
         "408 Request Timeout: the request did not arrive within "
             + Duration.ofNanos(nanos).toMillis()
