@@ -225,15 +225,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
           } catch (HttpError e) {
             HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
           } catch (RuntimeException e) {
-            if (DiskFull.causedBy(e)) {
-              LOG.warn("a write was refused: {}", e.getMessage());
-              HttpResponses.error(
-                  ctx, HttpResponseStatus.INSUFFICIENT_STORAGE, DiskFull.message(e), keepAlive);
-              return;
+            // One mapping of failures to statuses for every handler (a full disk is 507).
+            HttpResponseStatus status = SparqlHandler.statusFor(e);
+            if (status == HttpResponseStatus.INTERNAL_SERVER_ERROR) {
+              LOG.error("request failed", e);
+            } else {
+              LOG.warn("request refused: {}", e.toString());
             }
-            LOG.error("request failed", e);
-            HttpResponses.error(
-                ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), keepAlive);
+            HttpResponses.error(ctx, status, SparqlHandler.messageFor(e), keepAlive);
           } catch (StackOverflowError e) {
             // Input nested past what a parser's recursion holds (the limits on SPARQL nesting
             // catch queries before; RDF bodies nest in blank nodes, lists and triple terms).

@@ -58,14 +58,11 @@ public final class ConnectionGuard extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    if (max > 0 && open.incrementAndGet() > max) {
+    if (open.incrementAndGet() > max && max > 0) {
       open.decrementAndGet();
       refusedTotal.increment();
       ctx.close();
       return;
-    }
-    if (max <= 0) {
-      open.incrementAndGet();
     }
     InetAddress address = address(ctx.channel().remoteAddress());
     if (maxPerAddress > 0 && address != null) {

@@ -90,20 +90,15 @@ final class QueryRun implements QueryExec {
    * conservative: any "now" in the text says yes.
    */
   static boolean mayAskForTheTime(String text) {
-    for (int i = text.indexOf('w'), j = text.indexOf('W'); ; ) {
-      int at = i < 0 ? j : j < 0 ? i : Math.min(i, j);
-      if (at < 0) {
-        return false;
-      }
-      if (at >= 2 && (text.charAt(at - 1) | 0x20) == 'o' && (text.charAt(at - 2) | 0x20) == 'n') {
+    for (int i = 2; i < text.length(); i++) {
+      // c | 0x20 lower-cases a letter (and makes nothing else one of these three)
+      if ((text.charAt(i) | 0x20) == 'w'
+          && (text.charAt(i - 1) | 0x20) == 'o'
+          && (text.charAt(i - 2) | 0x20) == 'n') {
         return true;
       }
-      if (at == i) {
-        i = text.indexOf('w', i + 1);
-      } else {
-        j = text.indexOf('W', j + 1);
-      }
     }
+    return false;
   }
 
   private QueryIterator start() {

@@ -45,46 +45,49 @@ public final class QueryShape {
   private final String key;
   private final List<Constant> constants;
   private final List<Span> spans;
-  private final int depth;
-  private final int deepestAt;
-  private final int terms;
+  private final Extent extent;
+
+  /**
+   * How far a text extends: how deep it nests braces, parentheses and brackets (outside strings,
+   * IRIs and comments), the offset of the bracket that first reached that depth, and its tokens
+   * (names, constants, variables, operators and punctuation).
+   */
+  public record Extent(int depth, int deepestAt, int terms) {}
 
   private QueryShape(
-      String text,
-      String key,
-      List<Constant> constants,
-      List<Span> spans,
-      int depth,
-      int deepestAt,
-      int terms) {
+      String text, String key, List<Constant> constants, List<Span> spans, Extent extent) {
     this.text = text;
     this.key = key;
     this.constants = constants;
     this.spans = spans;
-    this.depth = depth;
-    this.deepestAt = deepestAt;
-    this.terms = terms;
+    this.extent = extent;
   }
 
-  /** How many tokens the text has: names, constants, variables, operators and punctuation. */
-  public int terms() {
-    return terms;
-  }
-
-  /** How deep the text nests braces, parentheses and brackets (outside strings and IRIs). */
-  public int depth() {
-    return depth;
-  }
-
-  /** The offset in the text of the bracket that first reached {@link #depth()}. */
-  public int deepestAt() {
-    return deepestAt;
+  public Extent extent() {
+    return extent;
   }
 
   /** The query's shape, or null when the text does not lex (the parser will say why). */
   public static QueryShape of(String text) {
     try {
-      return new Lexer(text).run();
+      Lexer l = new Lexer(text, true);
+      l.run();
+      return new QueryShape(
+          text, l.key.toString(), List.copyOf(l.constants), List.copyOf(l.spans), l.extent());
+    } catch (IllegalStateException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The text's extent alone, without a shape's key and constants (an update's text can carry
+   * megabytes of data, whose shape nobody needs); null when the text does not lex.
+   */
+  public static Extent extentOf(String text) {
+    try {
+      Lexer l = new Lexer(text, false);
+      l.run();
+      return l.extent();
     } catch (IllegalStateException e) {
       return null;
     }
@@ -110,6 +113,7 @@ public final class QueryShape {
 
   private static final class Lexer {
     private final String s;
+    private final boolean shaping; // false: the extent only, no key, constants or probes
     private final StringBuilder key;
     private final List<Constant> constants = new ArrayList<>();
     private final List<Span> spans = new ArrayList<>();
@@ -120,12 +124,17 @@ public final class QueryShape {
     private int deepestAt;
     private int terms;
 
-    Lexer(String s) {
+    Lexer(String s, boolean shaping) {
       this.s = s;
-      this.key = new StringBuilder(s.length());
+      this.shaping = shaping;
+      this.key = new StringBuilder(shaping ? s.length() : 0);
     }
 
-    QueryShape run() {
+    Extent extent() {
+      return new Extent(maxDepth, deepestAt, terms);
+    }
+
+    void run() {
       boolean space = false;
       while (pos < s.length()) {
         char c = s.charAt(pos);
@@ -141,20 +150,12 @@ public final class QueryShape {
           space = true;
           continue;
         }
-        if (space && !key.isEmpty()) {
+        if (space && shaping && !key.isEmpty()) {
           key.append(' ');
         }
         space = false;
         token(c);
       }
-      return new QueryShape(
-          s,
-          key.toString(),
-          List.copyOf(constants),
-          List.copyOf(spans),
-          maxDepth,
-          deepestAt,
-          terms);
     }
 
     private void token(char c) {
@@ -170,6 +171,10 @@ public final class QueryShape {
         string(c);
         int end = pos;
         String suffix = suffix();
+        if (!shaping) {
+          previousWord = "";
+          return;
+        }
         String probe =
             suffix.startsWith("^^")
                 ? datatypedProbe(suffix.substring(2))
@@ -216,7 +221,9 @@ public final class QueryShape {
           return;
         }
         String word = s.substring(start, pos);
-        key.append(word);
+        if (shaping) {
+          key.append(word);
+        }
         previousWord = word.toUpperCase(Locale.ROOT);
         return;
       }
@@ -242,7 +249,7 @@ public final class QueryShape {
 
     private void constantOrKept(Kind kind, int start, boolean lift) {
       String before = previousWord;
-      if (lift) {
+      if (lift && shaping) {
         String probe =
             switch (kind) {
               case IRI, PREFIXED_NAME -> "<urn:x-quarry:probe:" + constants.size() + ">";
@@ -260,7 +267,9 @@ public final class QueryShape {
     }
 
     private void kept(int start) {
-      key.append(s, start, pos);
+      if (shaping) {
+        key.append(s, start, pos);
+      }
       previousWord = "";
     }
 

@@ -150,8 +150,9 @@ public final class QueryTemplates {
    */
   public Parsed parse(String text) {
     QueryShape shape = QueryShape.of(text);
-    limits.checkNesting("query", text, shape);
-    limits.checkTerms(shape);
+    QueryShape.Extent extent = shape == null ? null : shape.extent();
+    limits.checkNesting("query", text, extent);
+    limits.checkTerms(extent);
     Object entry = shape == null ? UNLIFTABLE : shapes.getIfPresent(shape.key());
     if (entry instanceof Template t) {
       try {

@@ -19,16 +19,16 @@ public record TextLimits(int nesting, int terms) {
   public static final TextLimits DEFAULTS = new TextLimits(200, 100_000);
 
   /**
-   * Checks the nesting of {@code text} ("query" or "update" says which), lexed as {@code shape}
-   * (null if it did not lex: the parser will say why, guarded by {@link #overflow}).
+   * Checks the nesting of {@code text} ("query" or "update" says which), of extent {@code e} (null
+   * if it did not lex: the parser will say why, guarded by {@link #overflow}).
    *
    * @throws HttpError 400 when it nests deeper than {@link #nesting}
    */
-  void checkNesting(String what, String text, QueryShape shape) {
-    if (shape == null || shape.depth() <= nesting) {
+  void checkNesting(String what, String text, QueryShape.Extent e) {
+    if (e == null || e.depth() <= nesting) {
       return;
     }
-    int at = shape.deepestAt();
+    int at = e.deepestAt();
     int line = 1;
     int lineStart = 0;
     for (int i = 0; i < at; i++) {
@@ -42,7 +42,7 @@ public record TextLimits(int nesting, int terms) {
         "the "
             + what
             + " nests "
-            + shape.depth()
+            + e.depth()
             + " levels deep ({ }, ( ) and [ ] within one another), past the limit of "
             + nesting
             + " (limits.query-nesting), at line "
@@ -56,12 +56,12 @@ public record TextLimits(int nesting, int terms) {
    *
    * @throws HttpError 400 when it has more than {@link #terms}
    */
-  void checkTerms(QueryShape shape) {
-    if (shape != null && terms > 0 && shape.terms() > terms) {
+  void checkTerms(QueryShape.Extent e) {
+    if (e != null && terms > 0 && e.terms() > terms) {
       throw new HttpError(
           HttpResponseStatus.BAD_REQUEST,
           "the query has "
-              + shape.terms()
+              + e.terms()
               + " terms (names, constants, variables, operators and punctuation), past the limit"
               + " of "
               + terms

@@ -108,7 +108,7 @@ public final class UpdateService {
    */
   public UpdateRequest prepare(
       String text, String base, List<String> using, List<String> usingNamed) {
-    limits.checkNesting("update", text, QueryShape.of(text));
+    limits.checkNesting("update", text, QueryShape.extentOf(text));
     UpdateRequest req;
     try {
       req = UpdateFactory.create(text, base);
