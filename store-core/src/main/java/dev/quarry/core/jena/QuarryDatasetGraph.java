@@ -6,6 +6,7 @@ import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.query.BlankNodeClosureDescribe;
 import dev.quarry.core.query.QuarryOpExecutor;
+import dev.quarry.core.query.QuarryOptimizer;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +26,7 @@ import org.apache.jena.riot.system.PrefixMapFactory;
 import org.apache.jena.shared.AddDeniedException;
 import org.apache.jena.shared.DeleteDeniedException;
 import org.apache.jena.shared.JenaException;
+import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.JenaTransactionException;
 import org.apache.jena.sparql.core.DatasetGraphBaseFind;
 import org.apache.jena.sparql.core.GraphView;
@@ -116,6 +118,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
     QC.setFactory(
         context, QuarryOpExecutor.factory(new GraphTargets(this)::target, executed, backend));
+    context.set(ARQConstants.sysOptimizerFactory, QuarryOptimizer.FACTORY);
     BlankNodeClosureDescribe.install();
   }
 
