@@ -4,6 +4,7 @@ import dev.quarry.core.CheckReport;
 import dev.quarry.core.QuadBackendStore;
 import dev.quarry.core.StoreStats;
 import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.storage.StoreException;
@@ -47,6 +48,10 @@ public final class AccumuloStore extends QuadBackendStore {
   /** Opens the store the configuration describes, making its tables if the instance lacks them. */
   public static AccumuloStore open(Config config) {
     JenaSystem.init(); // before any ARQ class: Jena initialises in order
+    if (config.getBoolean("text.enabled")) {
+      throw new ConfigException(
+          "text.enabled: full-text search is not supported on the Accumulo backend (docs/TEXT.md)");
+    }
     AccumuloSettings s = AccumuloSettings.from(config);
     AccumuloClient client = connect(s);
     try {

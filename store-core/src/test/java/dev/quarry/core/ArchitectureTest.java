@@ -34,6 +34,8 @@ class ArchitectureTest {
           Map.entry("dict", Set.of("btree", "txn")),
           Map.entry("index.spi", Set.of()),
           Map.entry("index", Set.of("index.spi", "dict", "txn", "btree", "buffer")),
+          // Lucene's index of literals, a participant of the store's commits.
+          Map.entry("text", Set.of("index.spi", "txn", "dict", "config")),
           Map.entry("query.rules", Set.of("index.spi")),
           Map.entry("query.memory", Set.of()),
           Map.entry("query.exec", Set.of("index.spi", "query.rules", "query.memory", "dict")),
@@ -53,6 +55,7 @@ class ArchitectureTest {
                   "",
                   "index",
                   "index.spi",
+                  "text",
                   "dict",
                   "txn",
                   "btree",

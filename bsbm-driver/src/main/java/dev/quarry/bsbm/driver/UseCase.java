@@ -24,6 +24,11 @@ public record UseCase(
   public static final String EXPLORE_AND_UPDATE = "exploreAndUpdate";
   public static final String BUSINESS_INTELLIGENCE = "businessIntelligence";
 
+  /**
+   * Explore with Q6 (a regex over every product label) where BSBM 2 had it, before V3 left it out.
+   */
+  public static final String EXPLORE_Q6 = "exploreQ6";
+
   /** Loads a use case by name ({@code explore}, {@code exploreAndUpdate}, ...). */
   public static UseCase load(String name, Path root) {
     String file = "usecases/" + name + "/sparql.txt";
@@ -35,7 +40,11 @@ public record UseCase(
       if (!line.startsWith("querymix=")) {
         continue;
       }
-      String dir = line.substring("querymix=".length()).trim();
+      // querymix=<dir> [<mix file>]: the templates of dir, in the order of its querymix.txt or of
+      // the named mix file there (exploreQ6 puts Q6 back into the Explore mix).
+      String[] spec = line.substring("querymix=".length()).trim().split("\\s+");
+      String dir = spec[0];
+      String mixFile = spec.length > 1 ? spec[1] : "querymix.txt";
       int base = templates.size();
       int count = 0;
       while (exists(root, dir + "/query" + (count + 1) + ".txt")) {
@@ -49,7 +58,7 @@ public record UseCase(
       if (count == 0) {
         throw new IllegalArgumentException("no query templates in " + dir);
       }
-      for (String n : read(root, dir + "/querymix.txt").trim().split("\\s+")) {
+      for (String n : read(root, dir + "/" + mixFile).trim().split("\\s+")) {
         mix.add(templates.get(base + Integer.parseInt(n) - 1));
       }
       if (exists(root, dir + "/ignoreQueries.txt")) {

@@ -50,6 +50,17 @@ class ParametersTest {
   }
 
   @Test
+  void exploreQ6PutsTheLabelSearchWhereBsbmTwoHadIt() {
+    UseCase q6 = UseCase.load(UseCase.EXPLORE_Q6, null);
+    assertEquals(
+        List.of(1, 2, 2, 3, 2, 2, 4, 2, 2, 5, 7, 7, 6, 7, 7, 8, 9, 9, 8, 9, 9, 10, 10, 11, 12),
+        q6.mix().stream().map(QueryTemplate::number).toList());
+    String text = plan(UseCase.EXPLORE_Q6, 0, 1).get(0).queries().get(12).text();
+    assertTrue(text.contains("FILTER regex(?label, \""), text);
+    assertFalse(text.contains("%word1%"), text);
+  }
+
+  @Test
   void exploreAndUpdateNumbersTheUpdateTemplatesFirst() {
     UseCase uc = UseCase.load(UseCase.EXPLORE_AND_UPDATE, null);
     assertEquals(14, uc.templates().size());

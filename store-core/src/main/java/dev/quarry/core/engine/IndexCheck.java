@@ -72,7 +72,15 @@ final class IndexCheck {
       if (!persisted.equals(counted)) {
         problems.add("statistics trees say " + persisted + ", the indexes hold " + counted);
       }
-      return new CheckReport(problems, quads + " quads in 5 indexes, generation " + c.generation());
+      String checked = quads + " quads in 5 indexes";
+      if (engine.text() != null) {
+        EngineTextSource state =
+            new EngineTextSource(
+                ix, roots, engine.dictionary(), null, engine.dictionary().hashRoot(c));
+        problems.addAll(engine.text().check(c, state));
+        checked += " and the text index";
+      }
+      return new CheckReport(problems, checked + ", generation " + c.generation());
     } finally {
       engine.txns().endRead(r);
     }

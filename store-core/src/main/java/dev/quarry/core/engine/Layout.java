@@ -4,6 +4,7 @@ import dev.quarry.core.btree.BTree;
 import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.text.TextIndex;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +36,7 @@ final class Layout {
     s.add(Dictionary.HASH_SLOT);
     s.add(StatsTrees.PREDICATES);
     s.add(StatsTrees.GRAPHS);
+    s.add(TextIndex.VERSION_SLOT); // before the last: the unnamed formats read their last slot last
     s.add(Dictionary.LENGTH_SLOT);
     return List.copyOf(s);
   }

@@ -8,6 +8,7 @@ import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
 import dev.quarry.core.storage.StoreException;
+import dev.quarry.core.text.TextIndex;
 import dev.quarry.core.txn.ReadTxn;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
@@ -18,14 +19,25 @@ final class PagedBackend implements QuadBackend {
   private final QuadIndexes indexes;
   private final StatsTrees statsTrees;
   private final Dictionary dictionary;
+  private final TextIndex text; // null: text search is off
   private volatile boolean closed;
 
   PagedBackend(
-      Transactions txns, QuadIndexes indexes, StatsTrees statsTrees, Dictionary dictionary) {
+      Transactions txns,
+      QuadIndexes indexes,
+      StatsTrees statsTrees,
+      Dictionary dictionary,
+      TextIndex text) {
     this.txns = txns;
     this.indexes = indexes;
     this.statsTrees = statsTrees;
     this.dictionary = dictionary;
+    this.text = text;
+  }
+
+  /** The text index, or null if text search is off. */
+  TextIndex text() {
+    return text;
   }
 
   @Override

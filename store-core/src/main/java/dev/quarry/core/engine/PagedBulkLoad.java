@@ -2,6 +2,7 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.Store;
 import dev.quarry.core.index.QuadWriter;
+import dev.quarry.core.text.TextIndex;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
 import java.io.IOException;
@@ -35,11 +36,18 @@ final class PagedBulkLoad implements Store.BulkLoad {
   private volatile boolean done;
   private final ThreadLocal<RecentTerms> recent = ThreadLocal.withInitial(RecentTerms::new);
   private final Map<String, Duration> phases = new LinkedHashMap<>();
+  private final TextIndex text; // null: off, or built whole at commit (a load into an empty store)
 
   PagedBulkLoad(PagedBackend engine, Store.BulkOptions options, Path spillDir) {
     this.txns = engine.txns();
     this.spillDir = spillDir;
     this.w = engine.writeTxn();
+    TextIndex t = engine.text();
+    if (t != null && engine.statsTrees().read(w.base()).quads() == 0) {
+      t.rebuildAtCommit(w); // one pass over the new state beats a lookup per literal
+      t = null;
+    }
+    this.text = t;
     try {
       sweep(spillDir); // runs a load that died left behind
       this.writer =
@@ -72,6 +80,11 @@ final class PagedBulkLoad implements Store.BulkLoad {
       ids[k++] = recent.id(q.getObject(), writer);
     }
     writer.addLoaded(ids, quads.size());
+    if (text != null) {
+      for (int i = 0; i < k; i += 4) {
+        text.touched(w, ids[i + 2], ids[i + 3]);
+      }
+    }
     offered.addAndGet(quads.size());
   }
 

@@ -2,6 +2,8 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.spi.ReadView;
+import dev.quarry.core.index.spi.TextSearch;
+import dev.quarry.core.text.TextIndex;
 import dev.quarry.core.txn.ReadTxn;
 
 /** A reader's view: the snapshot it began on. */
@@ -33,6 +35,11 @@ final class PagedReadView extends PagedView implements ReadView {
   @Override
   public long generation() {
     return txn.state().generation();
+  }
+
+  @Override
+  public TextSearch text() {
+    return TextIndex.of(txn.state());
   }
 
   @Override

@@ -24,15 +24,21 @@ import dev.quarry.core.storage.StorageKind;
 import dev.quarry.core.storage.StoreDirectory;
 import dev.quarry.core.storage.StoreException;
 import dev.quarry.core.storage.StoreFormats;
+import dev.quarry.core.text.TextIndex;
+import dev.quarry.core.text.TextSettings;
 import dev.quarry.core.txn.RootCatalog;
 import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.Transactions;
+import dev.quarry.core.txn.TxnKey;
+import dev.quarry.core.txn.TxnParticipant;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +60,7 @@ public final class PagedStore extends QuadBackendStore {
   public static final String FORMAT = StoreFormats.CURRENT;
 
   static final String TERMS_FILE = "terms.dat";
+  static final String TEXT_DIR = "text";
   private static final Logger LOG = LoggerFactory.getLogger(PagedStore.class);
 
   private final StoreDirectory directory; // null for memory
@@ -95,9 +102,11 @@ public final class PagedStore extends QuadBackendStore {
         file
             ? StoreDirectory.openOrCreate(Path.of(config.getString("store.location")), FORMAT)
             : null;
+    TextSettings textSettings = TextSettings.from(config);
     PageStore pages = null;
     BufferPool pool = null;
     Dictionary dict = null;
+    TextIndex text = null;
     try {
       pages = PageStores.open(config);
       pool = BufferPool.open(pages, BufferPoolConfig.from(config), registry);
@@ -125,16 +134,23 @@ public final class PagedStore extends QuadBackendStore {
                 + " before freeing them)",
             swept);
       }
-      Snapshot initial = new Snapshot(roots, space.generation(), Map.of(statsTrees.key(), stats));
+      Map<TxnKey<?>, Object> published = new HashMap<>(Map.of(statsTrees.key(), stats));
+      List<TxnParticipant> participants = new ArrayList<>(List.of(dict, statsTrees));
+      text = openText(textSettings, dir, roots, bare, indexes, dict);
+      if (text != null) {
+        published.put(text.key(), text.initial());
+        participants.add(text);
+      }
+      Snapshot initial = new Snapshot(roots, space.generation(), published);
       Transactions txns =
           new Transactions(
               pages,
               pool,
               space,
-              List.of(dict, statsTrees),
+              participants,
               initial,
               config.getDuration("store.writer-timeout"));
-      PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict);
+      PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict, text);
       BackupWriter backups =
           new BackupWriter(txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT));
       PagedStore store =
@@ -144,7 +160,7 @@ public final class PagedStore extends QuadBackendStore {
       }
       return store;
     } catch (IOException | RuntimeException e) {
-      closeQuietly(dict, pool, pages, dir);
+      closeQuietly(text, dict, pool, pages, dir);
       if (e instanceof StoreException se) {
         throw se;
       }
@@ -154,6 +170,45 @@ public final class PagedStore extends QuadBackendStore {
 
   public static PagedStore open(Config config) {
     return open(config, new SimpleMeterRegistry());
+  }
+
+  /**
+   * The text index (in the store directory's {@code text/}), built if the committed state has none
+   * that matches it; null if text search is off, when an index left from before is removed: the
+   * commits made without it would leave it behind the store.
+   */
+  private static TextIndex openText(
+      TextSettings settings,
+      StoreDirectory dir,
+      RootCatalog roots,
+      Snapshot committed,
+      QuadIndexes indexes,
+      Dictionary dict)
+      throws IOException {
+    Path path = dir == null ? null : dir.path().resolve(TEXT_DIR);
+    if (!settings.enabled()) {
+      if (path != null && Files.isDirectory(path)) {
+        deleteTree(path);
+        LOG.info("text search is off (text.enabled): removed the text index");
+      }
+      return null;
+    }
+    long[] committedRoots = roots.values();
+    return TextIndex.open(
+        path,
+        settings,
+        roots,
+        committed,
+        new EngineTextSource(indexes, committedRoots, dict, null, dict.hashRoot(committed)),
+        w -> new EngineTextSource(indexes, w.roots(), dict, dict.writes(w), -1));
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (var files = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   /** Every tree of the engine with its root slot. */
@@ -304,7 +359,7 @@ public final class PagedStore extends QuadBackendStore {
       }
     }
     engine.close();
-    closeQuietly(engine.txns()::close, engine.dictionary(), pool, pages, directory);
+    closeQuietly(engine.txns()::close, engine.text(), engine.dictionary(), pool, pages, directory);
   }
 
   private static void closeQuietly(AutoCloseable... things) {

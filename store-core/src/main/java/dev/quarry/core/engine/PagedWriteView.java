@@ -2,7 +2,9 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.index.QuadWriter;
 import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.spi.TextSearch;
 import dev.quarry.core.index.spi.WriteView;
+import dev.quarry.core.text.TextIndex;
 import dev.quarry.core.txn.WriteTxn;
 import org.apache.jena.graph.Node;
 
@@ -10,11 +12,13 @@ import org.apache.jena.graph.Node;
 final class PagedWriteView extends PagedView implements WriteView {
   private final WriteTxn txn;
   private final QuadWriter writer;
+  private final TextIndex text; // null: off
 
   PagedWriteView(PagedBackend engine, WriteTxn txn) {
     super(engine, txn.roots(), engine.dictionary().writes(txn), -1);
     this.txn = txn;
     this.writer = engine.writer(txn);
+    this.text = engine.text();
   }
 
   @Override
@@ -40,12 +44,30 @@ final class PagedWriteView extends PagedView implements WriteView {
 
   @Override
   public boolean add(long g, long s, long p, long o) {
-    return writer.add(g, s, p, o);
+    boolean added = writer.add(g, s, p, o);
+    if (added && text != null) {
+      text.touched(txn, p, o);
+    }
+    return added;
   }
 
   @Override
   public boolean delete(long g, long s, long p, long o) {
-    return writer.delete(g, s, p, o);
+    boolean deleted = writer.delete(g, s, p, o);
+    if (deleted && text != null) {
+      text.touched(txn, p, o);
+    }
+    return deleted;
+  }
+
+  /** The text index as this writer sees it: its base's, with its own changes laid over. */
+  @Override
+  public TextSearch text() {
+    if (text == null) {
+      return null;
+    }
+    writer.flush();
+    return text.forWriter(txn);
   }
 
   @Override

@@ -153,6 +153,7 @@ public final class QuarryOpExecutor extends OpExecutor {
    */
   public static OpExecutorFactory factory(
       BiFunction<Graph, DatasetGraph, Target> targets, Counters counters, Object store) {
+    TextQueryFunction.register(); // before any query of the store is optimised
     RuleCache rules = new RuleCache();
     WholeReads wholeReads = WholeReads.forStore(store);
     return cxt -> {

@@ -48,6 +48,7 @@ public final class Transactions {
   private volatile Throwable failed; // a flush that failed: the store takes no more commits
   private final TreeMap<Long, Integer> readers = new TreeMap<>();
   private final ArrayDeque<Released> releasedByCommit = new ArrayDeque<>();
+  private long unseenBefore; // the last generation participants were told of (under readers)
 
   private record Released(long generation, long[] pages) {}
 
@@ -231,6 +232,12 @@ public final class Transactions {
         for (long p : releasedByCommit.poll().pages()) {
           pool.discard(p);
           space.free(p);
+        }
+      }
+      if (limit > unseenBefore) {
+        unseenBefore = limit;
+        for (TxnParticipant p : participants) {
+          p.unseenBefore(limit);
         }
       }
     }

@@ -32,4 +32,10 @@ public interface TxnParticipant {
   default void force() throws IOException {}
 
   void rollback(WriteTxn w) throws IOException;
+
+  /**
+   * No reader can see a state older than {@code generation} any more (nor will: new readers begin
+   * on the latest durable state): what the participant published for those states may go.
+   */
+  default void unseenBefore(long generation) {}
 }

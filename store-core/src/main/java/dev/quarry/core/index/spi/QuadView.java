@@ -147,4 +147,12 @@ public interface QuadView {
 
   /** The commit this view reads (unchanging: results may be cached by it), or -1 in a writer. */
   long generation();
+
+  /**
+   * The full-text index of this state's string literals, or null if the backend keeps none (text
+   * search is off, or not supported).
+   */
+  default TextSearch text() {
+    return null;
+  }
 }

@@ -72,6 +72,8 @@ public final class Compiler {
   private final AggregatePlanner aggregates;
   private final GraphPlanner graphs;
   private final ExistsPlanner exists;
+  private final TextPlanner text;
+  private final TextFilters textFilters;
   private Reuse reuse; // the query's repeated parts (null: none)
   private boolean inner; // a compiler for a GRAPH inside the query: the outer one found them
   private int depth;
@@ -92,6 +94,8 @@ public final class Compiler {
     this.aggregates = new AggregatePlanner(scope, this);
     this.graphs = new GraphPlanner(scope, this);
     this.exists = new ExistsPlanner(scope, this, patterns);
+    this.text = new TextPlanner(scope, this, patterns);
+    this.textFilters = new TextFilters(scope);
   }
 
   /** True if the operator kind is one this compiler may take (a cheap first test). */
@@ -121,7 +125,8 @@ public final class Compiler {
         || op instanceof OpNull
         || op instanceof OpDatasetNames
         || op instanceof OpAssign
-        || op instanceof OpList;
+        || op instanceof OpList
+        || TextPlanner.isCall(op);
   }
 
   /** The operator computing {@code op} joined with each row of {@code input}, or null. */
@@ -189,13 +194,22 @@ public final class Compiler {
 
   private IdOperator build(Op op, IdOperator input) {
     boolean top = input instanceof Source s && s.isUnit();
+    if (TextPlanner.mayPlan(op)) {
+      IdOperator searched = text.plan(op, input);
+      if (searched != null) {
+        return searched;
+      }
+    }
     if (op instanceof OpBGP
         || op instanceof OpTriple
         || op instanceof OpSequence
         || op instanceof OpFilter) {
       Group group = Group.of(op);
       if (group != null) {
-        return patterns.plan(group.triples(), group.conjuncts(), input);
+        return patterns.plan(
+            group.triples(),
+            group.conjuncts(),
+            textFilters.input(group.triples(), group.conjuncts(), input));
       }
     }
     return switch (op) {

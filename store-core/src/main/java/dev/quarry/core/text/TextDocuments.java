@@ -1,0 +1,89 @@
+package dev.quarry.core.text;
+
+import dev.quarry.core.dict.InlineValues;
+import dev.quarry.core.dict.NodeIds;
+import java.util.Set;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.Node;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * A literal's Lucene document: its id (a key term to replace or delete it by, and a doc value to
+ * read hits by), its text analysed neutrally and, if tagged with a configured language, in that
+ * language too, its language, and the predicates it is an object of (for searches by predicate). No
+ * copy of the text is stored: a hit is an id, decoded by the store like any other.
+ */
+final class TextDocuments {
+  static final String KEY = "key";
+  static final String ID = "id";
+  static final String LANG = "lang";
+  static final String PREDICATE = "p";
+  static final String LONG_RUN = "long";
+
+  private final Set<String> languages;
+
+  TextDocuments(Set<String> languages) {
+    this.languages = languages;
+  }
+
+  /** True if an id may be a string literal (term table ids are checked once decoded). */
+  static boolean mayBeString(long id) {
+    int tag = NodeIds.tag(id);
+    return tag == NodeIds.TAG_TERM || tag == InlineValues.TAG_SHORT_STRING;
+  }
+
+  /** True if {@code n} is a literal the index holds: a plain or language-tagged string. */
+  static boolean indexable(Node n) {
+    if (!n.isLiteral()) {
+      return false;
+    }
+    return !n.getLiteralLanguage().isEmpty()
+        || XSDDatatype.XSDstring.getURI().equals(n.getLiteralDatatypeURI());
+  }
+
+  static Term key(long id) {
+    return new Term(KEY, keyBytes(id));
+  }
+
+  static BytesRef keyBytes(long id) {
+    byte[] b = new byte[8];
+    for (int i = 0; i < 8; i++) {
+      b[i] = (byte) (id >>> (56 - 8 * i));
+    }
+    return new BytesRef(b);
+  }
+
+  static String predicateTerm(long p) {
+    return Long.toHexString(p);
+  }
+
+  /** The document of literal {@code id}, used with {@code n} predicates. */
+  Document of(long id, Node literal, long[] predicates, int n) {
+    Document d = new Document();
+    d.add(new StringField(KEY, keyBytes(id), Field.Store.NO));
+    d.add(new NumericDocValuesField(ID, id));
+    String text = literal.getLiteralLexicalForm();
+    d.add(new TextField(LanguageAnalyzers.NEUTRAL_FIELD, text, Field.Store.NO));
+    String tag = literal.getLiteralLanguage();
+    if (!tag.isEmpty()) {
+      String lang = LanguageAnalyzers.primary(tag);
+      d.add(new StringField(LANG, lang, Field.Store.NO));
+      if (languages.contains(lang)) {
+        d.add(new TextField(LanguageAnalyzers.field(lang), text, Field.Store.NO));
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      d.add(new StringField(PREDICATE, predicateTerm(predicates[i]), Field.Store.NO));
+    }
+    if (TextFold.hasLongRun(text)) {
+      d.add(new StringField(LONG_RUN, "1", Field.Store.NO));
+    }
+    return d;
+  }
+}

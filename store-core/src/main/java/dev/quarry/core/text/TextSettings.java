@@ -1,0 +1,51 @@
+package dev.quarry.core.text;
+
+import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code text.*} options: whether literals are indexed, which predicates' objects (none listed:
+ * every predicate's), and which languages get an analysis of their own (stemming) besides the
+ * neutral one every literal gets.
+ */
+public record TextSettings(boolean enabled, List<String> predicates, Set<String> languages) {
+  public static TextSettings from(Config config) {
+    Set<String> languages = new TreeSet<>();
+    for (String l : split(config.getString("text.languages"))) {
+      String tag = l.toLowerCase(Locale.ROOT);
+      if (!LanguageAnalyzers.knows(tag)) {
+        throw new ConfigException(
+            "option 'text.languages': no analysis for language '"
+                + l
+                + "' (known: "
+                + String.join(" ", LanguageAnalyzers.known())
+                + ")");
+      }
+      languages.add(tag);
+    }
+    List<String> predicates = split(config.getString("text.predicates"));
+    for (String p : predicates) {
+      if (!p.contains(":") || p.startsWith("<")) {
+        throw new ConfigException(
+            "option 'text.predicates': '" + p + "' is not an absolute IRI (write it without <>)");
+      }
+    }
+    return new TextSettings(config.getBoolean("text.enabled"), predicates, Set.copyOf(languages));
+  }
+
+  private static List<String> split(String v) {
+    return Arrays.stream(v.split("[\\s,]+")).filter(s -> !s.isBlank()).toList();
+  }
+
+  /**
+   * What an index built under these settings depends on: an index built under others is rebuilt.
+   */
+  String fingerprint() {
+    return "v1 predicates=" + new TreeSet<>(predicates) + " languages=" + new TreeSet<>(languages);
+  }
+}
