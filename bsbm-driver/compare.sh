@@ -4,8 +4,8 @@
 #   bsbm-driver/compare.sh [-pc PRODUCTS] [-w WARMUPS] [-runs RUNS] [--clients "1 16"]
 #                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
 #                          [--cold SECONDS] [--slow-mixes fuseki=W:R]
-#                          [--usecase explore|businessIntelligence] [--keep-stores] [-t MS]
-#                          [--memory-cap 2GB]
+#                          [--usecase explore|exploreQ6|businessIntelligence] [--keep-stores] [-t MS]
+#                          [--memory-cap 2GB] [--quarry-text]
 #
 # Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
 # missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
@@ -21,7 +21,9 @@
 # about 5 s a mix); the table's figures are rates, so they stay comparable.
 # --usecase businessIntelligence runs BSBM's Business Intelligence mix (official: -w 2 -runs 10)
 # into DIR/results-PRODUCTS-businessIntelligence/; --keep-stores reuses a store already loaded
-# (its load is not timed again); -t MS is the driver's per-query timeout.
+# (its load is not timed again); -t MS is the driver's per-query timeout. --usecase exploreQ6 is
+# Explore with Q6 (a regex over every product label) back in the mix; --quarry-text loads
+# Quarry with its text index (docs/TEXT.md), which answers it.
 # --memory-cap SIZE: every server runs in a memory cgroup of SIZE that counts the page cache
 # (memcap.sh; refuses to run where none can be made), started on a dropped OS cache, so a store
 # larger than SIZE is read from the device; Quarry with its `auto` pool and the JVM's default heap
@@ -32,6 +34,7 @@ set -euo pipefail
 
 PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB; COLD=0; SLOW=""
 SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare; UC=explore; KEEP=0; TIMEOUT=""
+QTEXT=() # --quarry-text: Quarry loads with its text index (then kept by the store)
 CAP=""; MEM_GIVEN=0
 OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
 while [ $# -gt 0 ]; do
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
     --slow-mixes) SLOW="$SLOW $2"; shift 2 ;;
     --usecase) UC=$2; shift 2 ;;
     --keep-stores) KEEP=1; shift ;;
+    --quarry-text) QTEXT=(--text); shift ;;
     -t) TIMEOUT=$2; shift 2 ;;
     -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -214,7 +218,7 @@ quarry() {
   if ! kept "$store"; then
     rm -rf "$store"
     log "Quarry: loading"
-    timed_load Quarry "$root/quarry" load --location "$store" "$data/dataset.nt"
+    timed_load Quarry "$root/quarry" load --location "$store" ${QTEXT[@]+"${QTEXT[@]}"} "$data/dataset.nt"
   fi
   quarry_start
   measure quarry Quarry http://127.0.0.1:7878/sparql quarry_start

@@ -68,6 +68,13 @@ final class LoadCommand implements Callable<Integer> {
   String format;
 
   @Option(
+      names = "--text",
+      description =
+          "Build the full-text index of the store's string literals with the load (text.enabled;"
+              + " docs/TEXT.md): the store keeps it up to date from then on.")
+  boolean text;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Print the time of each phase (parse and encode, sort, build, statistics).")
   boolean verbose;
@@ -154,7 +161,7 @@ final class LoadCommand implements Callable<Integer> {
     if (skipBad) {
       options = options.skippingBad(line -> err.println("  skipped " + line));
     }
-    try (Store s = store.openOrCreate()) {
+    try (Store s = store.openOrCreate(text)) {
       Loader.Result r =
           Loader.load(s, sources, graph == null ? null : NodeFactory.createURI(graph), options);
       err.println();

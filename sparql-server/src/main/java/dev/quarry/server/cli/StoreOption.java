@@ -71,8 +71,8 @@ final class StoreOption {
     return Quarry.open(c);
   }
 
-  /** Opens the store, creating it if there is none. */
-  Store openOrCreate() {
-    return Quarry.open(config());
+  /** Opens the store, creating it if there is none; with {@code text}, with its text index. */
+  Store openOrCreate(boolean text) {
+    return Quarry.open(text ? config().with("text.enabled", true) : config());
   }
 }

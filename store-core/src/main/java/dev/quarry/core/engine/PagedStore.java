@@ -174,8 +174,9 @@ public final class PagedStore extends QuadBackendStore {
 
   /**
    * The text index (in the store directory's {@code text/}), built if the committed state has none
-   * that matches it; null if text search is off, when an index left from before is removed: the
-   * commits made without it would leave it behind the store.
+   * that matches it; null if text search is off. A store that has an index keeps it up to date
+   * whatever the options say (a command run without them must not leave it behind the store): to
+   * turn it off for good, remove {@code text/} while the store is closed.
    */
   private static TextIndex openText(
       TextSettings settings,
@@ -186,11 +187,7 @@ public final class PagedStore extends QuadBackendStore {
       Dictionary dict)
       throws IOException {
     Path path = dir == null ? null : dir.path().resolve(TEXT_DIR);
-    if (!settings.enabled()) {
-      if (path != null && Files.isDirectory(path)) {
-        deleteTree(path);
-        LOG.info("text search is off (text.enabled): removed the text index");
-      }
+    if (!settings.enabled() && (path == null || !Files.isDirectory(path))) {
       return null;
     }
     long[] committedRoots = roots.values();
@@ -201,14 +198,6 @@ public final class PagedStore extends QuadBackendStore {
         committed,
         new EngineTextSource(indexes, committedRoots, dict, null, dict.hashRoot(committed)),
         w -> new EngineTextSource(indexes, w.roots(), dict, dict.writes(w), -1));
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (var files = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 
   /** Every tree of the engine with its root slot. */

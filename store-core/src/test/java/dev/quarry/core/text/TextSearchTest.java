@@ -151,12 +151,24 @@ class TextSearchTest {
       assertEquals(1, select(store.dataset(), "SELECT * { ?s text:query \"rain\" }").size());
       assertTrue(store.check().sound(), store.check().problems().toString());
     }
-    try (Store store = Quarry.open(config(s, false))) {
+    try (Store store = Quarry.open(config(s, false))) { // a store with an index keeps it
       add(store.dataset(), "cap", LABEL, str("rain cap"));
-    }
-    assertTrue(!Files.exists(s.resolve("text")), "turned off: the index is removed");
-    try (Store store = Quarry.open(config(s, true))) {
       assertEquals(2, select(store.dataset(), "SELECT * { ?s text:query \"rain\" }").size());
+    }
+    try (var files = Files.walk(s.resolve("text"))) { // removed: turned off for good
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
+    }
+    try (Store store = Quarry.open(config(s, false))) {
+      add(store.dataset(), "hood", LABEL, str("rain hood"));
+      assertThrows(
+          QueryExecException.class,
+          () -> select(store.dataset(), "SELECT * { ?s text:query \"rain\" }"));
+    }
+    try (Store store = Quarry.open(config(s, true))) { // on again: built from the store
+      assertEquals(3, select(store.dataset(), "SELECT * { ?s text:query \"rain\" }").size());
+      assertTrue(store.check().sound(), store.check().problems().toString());
     }
   }
 
