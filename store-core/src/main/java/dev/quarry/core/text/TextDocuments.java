@@ -7,17 +7,20 @@ import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
 
 /**
  * A literal's Lucene document: its id (a key term to replace or delete it by, and a doc value to
  * read hits by), its text analysed neutrally and, if tagged with a configured language, in that
- * language too, its language, and the predicates it is an object of (for searches by predicate). No
- * copy of the text is stored: a hit is an id, decoded by the store like any other.
+ * language too, its language, and the predicates it is an object of (for searches by predicate),
+ * with its terms once more under each of them (for filters' candidates). No copy of the text is
+ * stored: a hit is an id, decoded by the store like any other.
  */
 final class TextDocuments {
   static final String KEY = "key";
@@ -63,6 +66,26 @@ final class TextDocuments {
     return Long.toHexString(p);
   }
 
+  /**
+   * The field of the terms of one predicate's literals (neutral analysis, which documents only): a
+   * filter's candidates with a leading wildcard ({@code *word*}) scan the terms of that predicate's
+   * literals instead of every literal's (BSBM's labels against its review texts).
+   */
+  static String termsOf(long p) {
+    return "t:" + Long.toHexString(p);
+  }
+
+  private static final FieldType TERMS_ONLY = termsOnly();
+
+  private static FieldType termsOnly() {
+    FieldType t = new FieldType();
+    t.setTokenized(true);
+    t.setIndexOptions(IndexOptions.DOCS);
+    t.setOmitNorms(true);
+    t.freeze();
+    return t;
+  }
+
   /** The document of literal {@code id}, used with {@code n} predicates. */
   Document of(long id, Node literal, long[] predicates, int n) {
     Document d = new Document();
@@ -80,6 +103,7 @@ final class TextDocuments {
     }
     for (int i = 0; i < n; i++) {
       d.add(new StringField(PREDICATE, predicateTerm(predicates[i]), Field.Store.NO));
+      d.add(new Field(termsOf(predicates[i]), text, TERMS_ONLY));
     }
     if (TextFold.hasLongRun(text)) {
       d.add(new StringField(LONG_RUN, "1", Field.Store.NO));

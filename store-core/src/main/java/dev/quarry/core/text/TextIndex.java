@@ -124,7 +124,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
                       ? IndexWriterConfig.OpenMode.APPEND
                       : IndexWriterConfig.OpenMode.CREATE)
               .setCommitOnClose(false)
-              .setRAMBufferSizeMB(64);
+              .setRAMBufferSizeMB(128);
       IndexWriter w = new IndexWriter(d, cfg);
       TextIndex t = new TextIndex(settings, d, w, analyzer, slot, writerState);
       t.version = storeVersion;
@@ -270,7 +270,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
 
   /** Writes literal {@code id}'s document as the state now has it, or deletes it. */
   private void index(TextSource state, long id, long[] indexed) throws IOException {
-    long[] preds = keep(state.predicatesOf(id), indexed);
+    long[] preds = TextBuild.keep(state.predicatesOf(id), indexed);
     Node n = preds.length == 0 ? null : state.node(id);
     if (n == null || !TextDocuments.indexable(n)) {
       writer.deleteDocuments(TextDocuments.key(id));
@@ -279,44 +279,9 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
     }
   }
 
-  private static long[] keep(long[] preds, long[] indexed) {
-    if (indexed == null) {
-      return preds;
-    }
-    return java.util.Arrays.stream(preds)
-        .filter(p -> java.util.Arrays.binarySearch(indexed, p) >= 0)
-        .toArray();
-  }
-
   /** Indexes every string literal object of {@code state} (into an empty writer). */
   private long build(TextSource state) throws IOException {
-    long[] indexed = indexedPredicates(state);
-    long[] count = {0};
-    IOException[] error = {null};
-    state.forEachObject(
-        (o, preds, n) -> {
-          if (error[0] != null || !TextDocuments.mayBeString(o)) {
-            return;
-          }
-          long[] keep = keep(java.util.Arrays.copyOf(preds, n), indexed);
-          if (keep.length == 0) {
-            return;
-          }
-          Node node = state.node(o);
-          if (!TextDocuments.indexable(node)) {
-            return;
-          }
-          try {
-            writer.addDocument(documents.of(o, node, keep, keep.length));
-            count[0]++;
-          } catch (IOException e) {
-            error[0] = e;
-          }
-        });
-    if (error[0] != null) {
-      throw error[0];
-    }
-    return count[0];
+    return TextBuild.run(state, indexedPredicates(state), writer, documents);
   }
 
   @Override
@@ -385,7 +350,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
       try (IndexWriter ow = new IndexWriter(d, new IndexWriterConfig(analyzer))) {
         for (long id : ids) {
           keys.add(TextDocuments.keyBytes(id));
-          long[] preds = keep(state.predicatesOf(id), indexed);
+          long[] preds = TextBuild.keep(state.predicatesOf(id), indexed);
           Node n = preds.length == 0 ? null : state.node(id);
           if (n != null && TextDocuments.indexable(n)) {
             Document doc = documents.of(id, n, preds, preds.length);
@@ -425,7 +390,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
           if (!TextDocuments.mayBeString(o)) {
             return;
           }
-          long[] keep = keep(java.util.Arrays.copyOf(preds, k), indexed);
+          long[] keep = TextBuild.keep(java.util.Arrays.copyOf(preds, k), indexed);
           if (keep.length == 0 || !TextDocuments.indexable(state.node(o))) {
             return;
           }

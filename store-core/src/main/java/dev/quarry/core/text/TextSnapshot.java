@@ -187,7 +187,10 @@ final class TextSnapshot implements TextSearch {
     if (runs.isEmpty()) {
       return null;
     }
-    String f = LanguageAnalyzers.NEUTRAL_FIELD;
+    String f =
+        predicate == QuadView.NONE
+            ? LanguageAnalyzers.NEUTRAL_FIELD
+            : TextDocuments.termsOf(predicate); // that predicate's terms only
     BooleanQuery.Builder all = new BooleanQuery.Builder();
     for (TextFold.Run r : runs) {
       boolean left = r.atStart() && mayStartInside;

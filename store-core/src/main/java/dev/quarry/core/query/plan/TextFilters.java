@@ -72,7 +72,7 @@ final class TextFilters {
       return input;
     }
     return new TextHits(
-        List.of(best), new long[][] {bestIds}, bestIds.length, "text index candidates of ?" + best);
+        List.of(best), new long[][] {bestIds}, bestIds.length, "text index candidates of " + best);
   }
 
   /** The variable a string filter tests, if it has constant text to look for. */
