@@ -10,13 +10,14 @@ import org.apache.jena.sparql.algebra.optimize.RewriteFactory;
 import org.apache.jena.sparql.util.Context;
 
 /**
- * ARQ's standard optimiser, less two rewrites where they change answers: {@code FILTER(?b = ?a)}
- * becomes a substitution of ?b by ?a in the pattern below, and a MINUS in that pattern then
- * compares ?a where it compared nothing before ({@code { ?b :p :o MINUS { :x ?a :y } }}: the MINUS
- * shares no variable with its left side and removes no row; substituted, it removes the rows whose
- * ?a it matches). Found by ExecutorFuzzTest ({@code filter-equality-into-a-minus}). Quarry plans
- * such equalities itself (a lookup of the equal value), so only the rewrites are given up, and only
- * for queries with a MINUS.
+ * ARQ's standard optimiser, less two rewrites where they change answers. {@code FILTER(?b = ?a)}
+ * becomes a substitution of ?b by ?a in the pattern below it ("implicit join"): where a UNION
+ * branch leaves ?b unbound, the filter (an error, so false) dropped those rows, the substitution
+ * keeps them ({@code implicit-join-into-a-union}); and a MINUS there compares ?a where it compared
+ * nothing ({@code filter-equality-into-a-minus}). Both found by ExecutorFuzzTest. Quarry's planner
+ * takes such equalities itself (a lookup of the equal value, {@code Equality}), so that rewrite is
+ * off for every query; the one for a constant ({@code FILTER(?b = <x>)}) is off for queries with a
+ * MINUS.
  */
 public final class QuarryOptimizer {
   public static final RewriteFactory FACTORY = QuarryOptimizer::create;
@@ -25,10 +26,9 @@ public final class QuarryOptimizer {
 
   private static org.apache.jena.sparql.algebra.optimize.Rewrite create(Context context) {
     return op -> {
-      Context c = context;
+      Context c = context == null ? new Context() : context.copy();
+      c.set(ARQ.optFilterImplicitJoin, false); // ?b = ?a
       if (hasMinus(op)) {
-        c = context == null ? new Context() : context.copy();
-        c.set(ARQ.optFilterImplicitJoin, false); // ?b = ?a
         c.set(ARQ.optFilterEquality, false); // ?b = <constant>: the same substitution
       }
       return Optimize.stdOptimizationFactory.create(c).rewrite(op);
