@@ -187,6 +187,22 @@ final class TextSnapshot implements TextSearch {
     if (runs.isEmpty()) {
       return null;
     }
+    if (hidden == null) { // a committed state: its term dictionaries read directly
+      try {
+        return predicate == QuadView.NONE
+            ? TermScan.candidates(
+                reader, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside, null, null)
+            : TermScan.candidates(
+                reader,
+                TextDocuments.termsOf(predicate),
+                runs,
+                mayStartInside,
+                TextDocuments.PREDICATE,
+                TextDocuments.predicateTerm(predicate));
+      } catch (IOException e) {
+        throw new UncheckedIOException("reading the text index: " + e.getMessage(), e);
+      }
+    }
     String f =
         predicate == QuadView.NONE
             ? LanguageAnalyzers.NEUTRAL_FIELD
