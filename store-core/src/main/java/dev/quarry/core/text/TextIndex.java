@@ -132,7 +132,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
         long start = System.nanoTime();
         long docs = t.build(committedState);
         t.commitLucene(storeVersion); // the index is now the committed state's
-        if (dir != null) {
+        if (dir != null && docs > 0) {
           LOG.info(
               "text index built ({}): {} literals in {} ms",
               why,

@@ -43,9 +43,10 @@ public record TextSettings(boolean enabled, List<String> predicates, Set<String>
   }
 
   /**
-   * What an index built under these settings depends on: an index built under others is rebuilt.
+   * What an index built under these settings depends on, its layout's version first: an index built
+   * under others is rebuilt.
    */
   String fingerprint() {
-    return "v1 predicates=" + new TreeSet<>(predicates) + " languages=" + new TreeSet<>(languages);
+    return "v2 predicates=" + new TreeSet<>(predicates) + " languages=" + new TreeSet<>(languages);
   }
 }
