@@ -64,6 +64,19 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
   private static final String VERSION_KEY = "quarry.text.version";
   private static final String SETTINGS_KEY = "quarry.text.settings";
   private static final Logger LOG = LoggerFactory.getLogger(TextIndex.class);
+
+  // Lucene says at its first use, on the console, that the JDK's incubating vector module would
+  // make it faster; Quarry does not run with incubating modules. Held: JUL keeps loggers weakly.
+  private static final java.util.logging.Logger VECTOR_NOTICE = quiet();
+
+  private static java.util.logging.Logger quiet() {
+    java.util.logging.Logger l =
+        java.util.logging.Logger.getLogger(
+            "org.apache.lucene.internal.vectorization.VectorizationProvider");
+    l.setLevel(java.util.logging.Level.SEVERE);
+    return l;
+  }
+
   private static final TxnKey<Touched> TOUCHED = new TxnKey<>("text: literals changed");
   private static final TxnKey<TextSnapshot> READER = new TxnKey<>("text index");
   private static final TxnKey<Boolean> REBUILD = new TxnKey<>("text: rebuild at commit");

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kills a writing process with SIGKILL at random moments, 25 times, and after each restart checks
  * that every transaction reported committed is there, whole; that nothing after the one in flight
- * is; and that the five indexes agree. See {@link CrashWorker}.
+ * is; and that the five indexes and the text index agree with it. See {@link CrashWorker}.
  */
 @Tag("slow") // ./mvnw verify -Pslow; CI runs it
 @Timeout(600)
@@ -139,6 +139,9 @@ class CrashRecoveryTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED",
                 "-Xmx512m",
+                // With the text index, which must come back consistent with the store's last
+                // commit too: the check after each restart compares them (docs/TEXT.md).
+                "-Dquarry.text.enabled=true",
                 "-cp",
                 System.getProperty("java.class.path"),
                 CrashWorker.class.getName(),
