@@ -111,11 +111,25 @@ final class TermScan {
           } while (te.next() != null);
         }
       } else {
-        for (BytesRef t; (t = te.next()) != null; ) {
-          if (right ? contains(t, b) : StringHelper.endsWith(t, b)) {
-            pe = add(te, pe, m);
-          }
+        TermList list = TermList.of(r, field);
+        PostingsEnum[] reuse = {pe};
+        IOException[] failed = {null};
+        list.eachHolding(
+            run.text(),
+            !right,
+            term -> {
+              try {
+                if (failed[0] == null && te.seekExact(new BytesRef(term))) {
+                  reuse[0] = add(te, reuse[0], m);
+                }
+              } catch (IOException e) {
+                failed[0] = e;
+              }
+            });
+        if (failed[0] != null) {
+          throw failed[0];
         }
+        pe = reuse[0];
       }
       if (all == null) {
         all = m;
@@ -151,23 +165,5 @@ final class TermScan {
     FixedBitSet m = new FixedBitSet(r.maxDoc());
     add(te, null, m);
     return m;
-  }
-
-  private static boolean contains(BytesRef hay, BytesRef needle) {
-    int last = hay.offset + hay.length - needle.length;
-    byte first = needle.bytes[needle.offset];
-    outer:
-    for (int i = hay.offset; i <= last; i++) {
-      if (hay.bytes[i] != first) {
-        continue;
-      }
-      for (int j = 1; j < needle.length; j++) {
-        if (hay.bytes[i + j] != needle.bytes[needle.offset + j]) {
-          continue outer;
-        }
-      }
-      return true;
-    }
-    return false;
   }
 }
