@@ -91,6 +91,34 @@ class TextSearchTest {
   }
 
   @Test
+  void withInferenceAFilterSeesTheLiteralsOfSubproperties() {
+    try (Store store = Quarry.open(config(dir.resolve("s"), true))) {
+      DatasetGraph dsg = store.dataset();
+      Node name = NodeFactory.createURI("http://ex/name");
+      Txn.executeWrite(
+          dsg,
+          () ->
+              dsg.add(
+                  Quad.create(
+                      NodeFactory.createURI("http://ex/rules"),
+                      name,
+                      NodeFactory.createURI("http://www.w3.org/2000/01/rdf-schema#subPropertyOf"),
+                      LABEL)));
+      add(dsg, "cap", name, str("blue cap"));
+      List<String> out = new ArrayList<>();
+      Txn.executeRead(
+          dsg,
+          () ->
+              QueryExec.dataset(dsg)
+                  .query(PREFIXES + "SELECT ?s { ?s rdfs:label ?l FILTER(CONTAINS(?l, \"blue\")) }")
+                  .set(dev.quarry.core.query.QuarryOpExecutor.INFERENCE, "http://ex/rules")
+                  .select()
+                  .forEachRemaining(b -> out.add(b.toString())));
+      assertEquals(List.of("( ?s = <http://ex/cap> )"), out);
+    }
+  }
+
+  @Test
   void aBadLuceneQueryIsAQueryErrorThatSaysWhy() {
     try (Store store = Quarry.open(config(dir.resolve("s"), true))) {
       DatasetGraph dsg = store.dataset();

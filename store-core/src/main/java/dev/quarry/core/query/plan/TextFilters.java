@@ -99,7 +99,9 @@ final class TextFilters {
     for (Triple t : triples) {
       if (v.equals(t.getObject()) && !v.equals(t.getSubject())) {
         Node p = t.getPredicate();
-        if (p.isURI()) {
+        if (p.isURI() && scope.rules != null && !scope.rules.isEmpty()) {
+          return QuadView.NONE; // inferred: the pattern also reads its subproperties' quads
+        } else if (p.isURI()) {
           long id = scope.view.id(p);
           if (id != QuadView.NONE) {
             return id;
