@@ -38,8 +38,11 @@ final class TextFilters {
 
   /** {@code input}, or, for a group's first rows, the candidates of its most selective filter. */
   IdOperator input(List<Triple> triples, List<Expr> conjuncts, IdOperator input) {
-    if (conjuncts.isEmpty() || !(input instanceof Source s && s.isUnit())) {
-      return input;
+    if (conjuncts.isEmpty()
+        || !(input instanceof Source s && s.isUnit())
+        || conjuncts.stream().allMatch(e -> subject(e) == null)) {
+      return input; // (a writer's view lays its changes over the index when asked: ask only if
+      // used)
     }
     TextSearch text = scope.view.text();
     if (text == null) {
