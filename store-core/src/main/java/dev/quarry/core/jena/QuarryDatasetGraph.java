@@ -26,7 +26,6 @@ import org.apache.jena.riot.system.PrefixMapFactory;
 import org.apache.jena.shared.AddDeniedException;
 import org.apache.jena.shared.DeleteDeniedException;
 import org.apache.jena.shared.JenaException;
-import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.JenaTransactionException;
 import org.apache.jena.sparql.core.DatasetGraphBaseFind;
 import org.apache.jena.sparql.core.GraphView;
@@ -118,7 +117,7 @@ public final class QuarryDatasetGraph extends DatasetGraphBaseFind {
     // Queries on this dataset run on ids where Quarry's executor can (see QuarryOpExecutor).
     QC.setFactory(
         context, QuarryOpExecutor.factory(new GraphTargets(this)::target, executed, backend));
-    context.set(ARQConstants.sysOptimizerFactory, QuarryOptimizer.FACTORY);
+    QuarryOptimizer.install(context);
     BlankNodeClosureDescribe.install();
   }
 

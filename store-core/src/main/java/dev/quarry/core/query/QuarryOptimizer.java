@@ -22,13 +22,19 @@ import org.apache.jena.sparql.util.Context;
 public final class QuarryOptimizer {
   public static final RewriteFactory FACTORY = QuarryOptimizer::create;
 
+  /** Sets up a dataset's context once: the optimiser factory, and ?b = ?a rewrites off. */
+  public static void install(Context context) {
+    context.set(ARQ.optFilterImplicitJoin, false); // ?b = ?a
+    context.set(org.apache.jena.sparql.ARQConstants.sysOptimizerFactory, FACTORY);
+  }
+
   private QuarryOptimizer() {}
 
   private static org.apache.jena.sparql.algebra.optimize.Rewrite create(Context context) {
     return op -> {
-      Context c = context == null ? new Context() : context.copy();
-      c.set(ARQ.optFilterImplicitJoin, false); // ?b = ?a
-      if (hasMinus(op)) {
+      Context c = context;
+      if (hasMinus(op)) { // a copy only then: this runs for every query
+        c = context == null ? new Context() : context.copy();
         c.set(ARQ.optFilterEquality, false); // ?b = <constant>: the same substitution
       }
       return Optimize.stdOptimizationFactory.create(c).rewrite(op);
