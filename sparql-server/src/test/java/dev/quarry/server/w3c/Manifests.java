@@ -24,7 +24,16 @@ final class Manifests {
 
   /** One test entry: its IRI, type (local name), name, approval, action and result. */
   record Entry(
-      String uri, String type, String name, boolean approved, Resource action, RDFNode result) {
+      String uri, String type, String name, String approval, Resource action, RDFNode result) {
+
+    boolean approved() {
+      return "Approved".equals(approval);
+    }
+
+    /** Approved, proposed or not yet marked: not withdrawn, rejected or deprecated. */
+    boolean current() {
+      return approval.isEmpty() || "Approved".equals(approval) || "Proposed".equals(approval);
+    }
 
     /** The short id used in reports and exclusions: {@code folder/manifest#name}. */
     String id() {
@@ -42,17 +51,20 @@ final class Manifests {
   private static void read(String manifestUri, List<Entry> out) {
     Model m = ModelFactory.createDefaultModel();
     RDFDataMgr.read(m, manifestUri);
-    Resource manifest = m.createResource(manifestUri);
     Property include = m.createProperty(MF, "include");
     Property entries = m.createProperty(MF, "entries");
-    for (Statement st : manifest.listProperties(include).toList()) {
-      for (RDFNode n : st.getObject().as(RDFList.class).asJavaList()) {
-        read(n.asResource().getURI(), out);
+    // The 1.0/1.1 manifests are <>; the 1.2 ones name themselves (trs:manifest a mf:Manifest).
+    for (Resource manifest :
+        m.listSubjectsWithProperty(RDF.type, m.createResource(MF + "Manifest")).toList()) {
+      for (Statement st : manifest.listProperties(include).toList()) {
+        for (RDFNode n : st.getObject().as(RDFList.class).asJavaList()) {
+          read(n.asResource().getURI(), out);
+        }
       }
-    }
-    for (Statement st : manifest.listProperties(entries).toList()) {
-      for (RDFNode n : st.getObject().as(RDFList.class).asJavaList()) {
-        out.add(entry(m, n.asResource()));
+      for (Statement st : manifest.listProperties(entries).toList()) {
+        for (RDFNode n : st.getObject().as(RDFList.class).asJavaList()) {
+          out.add(entry(m, n.asResource()));
+        }
       }
     }
   }
@@ -67,7 +79,7 @@ final class Manifests {
         test.getURI(),
         type == null ? "" : type.getLocalName(),
         name == null ? test.getURI() : name.getString(),
-        approval != null && approval.getURI().equals(DAWGT + "Approved"),
+        approval == null ? "" : approval.getLocalName(),
         action == null ? null : action.getObject().asResource(),
         result == null ? null : result.getObject());
   }

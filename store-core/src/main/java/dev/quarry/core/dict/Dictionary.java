@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Quad;
 
 /**
@@ -258,6 +260,48 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       nodes.put(id, n);
     }
     return n;
+  }
+
+  /**
+   * The parts' ids of triple term {@code id} into {@code out}, from its record (no term decoded);
+   * false if {@code id} is not a triple term. {@code w}: the writer's view, its own terms included.
+   */
+  public boolean tripleParts(long id, long hashRoot, Writes w, long[] out) {
+    if (!NodeIds.isTerm(id)) {
+      return false;
+    }
+    Node mine = w == null ? null : w.createdNodes.get(id);
+    if (mine != null) {
+      if (!mine.isTripleTerm()) {
+        return false;
+      }
+      Triple t = mine.getTriple();
+      out[0] = lookup(t.getSubject(), hashRoot, w);
+      out[1] = lookup(t.getPredicate(), hashRoot, w);
+      out[2] = lookup(t.getObject(), hashRoot, w);
+      return true;
+    }
+    return TermCodec.tripleParts(terms.read(NodeIds.termOffset(id)), out);
+  }
+
+  /**
+   * The id of the triple term whose parts have these ids, found by its record's hash (no term
+   * decoded), or NONE.
+   */
+  public long tripleTerm(long s, long p, long o, long hashRoot, Writes w) {
+    if (s == NodeIds.NONE || p == NodeIds.NONE || o == NodeIds.NONE) {
+      return NodeIds.NONE;
+    }
+    byte[] record = TermCodec.tripleRecord(s, p, o);
+    long[] h = new long[2];
+    Murmur3.hash128(record, record.length, 0, h);
+    long id = findHash(hashRoot, h);
+    if (id == NodeIds.NONE && w != null && !w.created.isEmpty()) {
+      // A term this writer added may not be in the hash index yet (deferred indexing).
+      return lookup(
+          NodeFactory.createTripleTerm(getNode(s, w), getNode(p, w), getNode(o, w)), hashRoot, w);
+    }
+    return id;
   }
 
   /** Ids that need no lookup: inline literals and the default graph. */

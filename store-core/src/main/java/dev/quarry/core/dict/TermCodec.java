@@ -94,6 +94,25 @@ public final class TermCodec {
     }
   }
 
+  /** A triple term's record from its parts' ids: what {@link #encode} gives for it. */
+  public static byte[] tripleRecord(long s, long p, long o) {
+    return encode(NodeFactory.createTripleTerm(Node.ANY, Node.ANY, Node.ANY), new long[] {s, p, o});
+  }
+
+  /**
+   * The parts' ids of a triple term's record into {@code out} (subject, predicate, object); false
+   * if the record is another kind of term.
+   */
+  public static boolean tripleParts(byte[] record, long[] out) {
+    if (record.length < 25 || record[0] != TRIPLE) {
+      return false;
+    }
+    for (int k = 0; k < 3; k++) {
+      out[k] = getLong(record, 1 + 8 * k);
+    }
+    return true;
+  }
+
   /** A record of one kind byte and length-prefixed UTF-8 fields, sized exactly at once. */
   private static byte[] record(int kind, String... fields) {
     byte[][] bytes = new byte[fields.length][];

@@ -61,6 +61,20 @@ abstract class PagedView implements QuadView {
   }
 
   @Override
+  public boolean tripleParts(long id, long[] out) {
+    return engine.dictionary().tripleParts(id, dictRoot(), terms, out);
+  }
+
+  @Override
+  public long tripleTerm(long s, long p, long o) {
+    return engine.dictionary().tripleTerm(s, p, o, dictRoot(), terms);
+  }
+
+  private long dictRoot() {
+    return terms != null ? terms.hashRoot() : hashRoot;
+  }
+
+  @Override
   public long defaultGraph() {
     return NodeIds.DEFAULT_GRAPH;
   }

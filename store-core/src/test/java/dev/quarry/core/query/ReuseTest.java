@@ -147,4 +147,17 @@ class ReuseTest {
       assertEquals(0, memory.reserved());
     }
   }
+
+  /**
+   * Jena's algebra compares two top-Ns by their inputs alone: parts differing only in their limits
+   * or order are not the same part (the W3C 1.2 suite's ORDER BY over kinds of terms found it).
+   */
+  @Test
+  void topNsOfOtherLimitsOrOrdersAreComputedApart() {
+    String q =
+        "SELECT * { { { SELECT ?v { ?s ex:score ?v } ORDER BY ?v LIMIT 1 } BIND(1 AS ?i) }"
+            + " UNION { { SELECT ?v { ?s ex:score ?v } ORDER BY ?v OFFSET 1 LIMIT 1 } BIND(2 AS ?i) }"
+            + " UNION { { SELECT ?v { ?s ex:score ?v } ORDER BY DESC(?v) LIMIT 1 } BIND(3 AS ?i) } }";
+    assertEquals(3, twins.sameAnswers(PREFIX + q).size());
+  }
 }

@@ -3,6 +3,8 @@ package dev.quarry.core.index.spi;
 import java.util.HashSet;
 import java.util.Iterator;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 
 /**
  * One consistent state of a store's quads, as 64-bit ids: what Quarry's executor and its Jena
@@ -42,6 +44,30 @@ public interface QuadView {
     for (int i = 0; i < n; i++) {
       out[i] = node(ids[i]);
     }
+  }
+
+  /**
+   * The ids of triple term {@code id}'s subject, predicate and object into {@code out}; false if
+   * {@code id} is not a triple term. A store reading them from the term's record overrides this.
+   */
+  default boolean tripleParts(long id, long[] out) {
+    Node n = node(id);
+    if (n == null || !n.isTripleTerm()) {
+      return false;
+    }
+    Triple t = n.getTriple();
+    out[0] = id(t.getSubject());
+    out[1] = id(t.getPredicate());
+    out[2] = id(t.getObject());
+    return true;
+  }
+
+  /**
+   * The id of the triple term whose parts have ids {@code s}, {@code p}, {@code o}, or {@link
+   * #NONE} if the store has no such term.
+   */
+  default long tripleTerm(long s, long p, long o) {
+    return id(NodeFactory.createTripleTerm(node(s), node(p), node(o)));
   }
 
   /**

@@ -101,6 +101,9 @@ final class GraphPlanner {
     if (tp.isTriple()) {
       return compiler.compile(new OpTriple(tp.asTriple()), input);
     }
+    if (TripleTerms.open(tp.getSubject()) || TripleTerms.open(tp.getObject())) {
+      return null; // a path to a triple term with variables inside: ARQ matches it
+    }
     PathStep step = PathStep.of(tp.getPath(), scope.view);
     if (step == null) {
       return null; // an ARQ extension: counted or bounded repetition

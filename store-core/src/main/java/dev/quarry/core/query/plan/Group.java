@@ -79,9 +79,7 @@ record Group(List<Triple> triples, List<Expr> conjuncts) {
     Set<Var> vars = new HashSet<>();
     for (Triple t : triples) {
       for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
-        if (Var.isVar(n)) {
-          vars.add(Var.alloc(n));
-        }
+        TripleTerms.vars(n, vars); // with those inside triple terms
       }
     }
     return vars;

@@ -8,6 +8,7 @@ import dev.quarry.core.query.exec.PatternJoin;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TriplePattern;
+import dev.quarry.core.query.exec.TripleTermMatch;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -60,9 +61,13 @@ final class PatternPlanner {
     // pattern of this group binds it.
     Set<Var> certain = new LinkedHashSet<>(bound);
     certain.removeAll(input.maybeUnbound());
-    List<Triple> rest = new ArrayList<>(triples);
+    // Triple terms with variables inside: a variable each in the patterns, matched on the side.
+    TripleTerms.Rewrite open = TripleTerms.of(triples);
+    List<TripleTerms.Term> terms = open == null ? List.of() : new ArrayList<>(open.terms());
+    List<Triple> rest = new ArrayList<>(open == null ? triples : open.triples());
     List<Expr> pending = new ArrayList<>(conjuncts);
-    IdOperator cur = applicable(input, pending, certain, input.estimate());
+    IdOperator cur = matchTerms(input, terms, bound, certain);
+    cur = applicable(cur, pending, certain, cur.estimate());
     double rows = Math.max(1, input.estimate());
     List<Equality> equalities = Equality.in(conjuncts);
     while (!rest.isEmpty()) {
@@ -75,7 +80,8 @@ final class PatternPlanner {
         if (merge != null) {
           bound.addAll(merge.vars());
           certain.addAll(merge.vars());
-          cur = applicable(merge.cancellable(scope.cxt), pending, certain, merge.estimate());
+          cur = matchTerms(merge.cancellable(scope.cxt), terms, bound, certain);
+          cur = applicable(cur, pending, certain, merge.estimate());
           rows = cur.estimate();
           continue;
         }
@@ -96,12 +102,59 @@ final class PatternPlanner {
         bound.add(scope.graphVar);
         certain.add(scope.graphVar);
       }
+      cur = matchTerms(cur, terms, bound, certain);
       cur = applicable(cur, pending, certain, rows);
       rows = cur.estimate();
+    }
+    if (!terms.isEmpty()) {
+      throw new IllegalStateException("triple terms left unmatched: " + terms);
     }
     if (!pending.isEmpty()) {
       // Variables no pattern binds: unbound, so these are errors, which a filter treats as false.
       cur = new Filter(cur, new ExprList(pending), scope.terms, scope.cxt).estimate(0);
+    }
+    return cur;
+  }
+
+  /**
+   * {@code cur} with each open triple term matched as soon as it can be (see {@link
+   * TripleTermMatch}): unpacked once its variable is bound, packed once all its parts are, over and
+   * again while one match lets another run (nested terms).
+   */
+  private IdOperator matchTerms(
+      IdOperator cur, List<TripleTerms.Term> terms, Set<Var> bound, Set<Var> certain) {
+    for (boolean again = true; again; ) {
+      again = false;
+      for (Iterator<TripleTerms.Term> it = terms.iterator(); it.hasNext(); ) {
+        TripleTerms.Term t = it.next();
+        boolean unpack = certain.contains(t.var());
+        if (!unpack && !certain.containsAll(t.partVars())) {
+          continue;
+        }
+        long[] consts = new long[3];
+        Var[] parts = new Var[3];
+        int constants = 0;
+        for (int k = 0; k < 3; k++) {
+          Node n = t.parts()[k];
+          if (Var.isVar(n)) {
+            parts[k] = Var.alloc(n);
+          } else {
+            consts[k] = scope.terms.encode(n);
+            constants++;
+          }
+        }
+        double rows = Math.max(1, cur.estimate()) * (unpack ? Math.pow(0.5, constants) : 1);
+        cur =
+            new TripleTermMatch(cur, t.var(), consts, parts, !unpack, scope.terms)
+                .estimate(rows)
+                .cancellable(scope.cxt);
+        bound.add(t.var());
+        certain.add(t.var());
+        bound.addAll(t.partVars());
+        certain.addAll(t.partVars());
+        it.remove();
+        again = true;
+      }
     }
     return cur;
   }
@@ -254,11 +307,15 @@ final class PatternPlanner {
     if (scope.graphVar != null && !vars.contains(scope.graphVar)) {
       vars.add(scope.graphVar);
     }
+    Set<Var> inPatterns = new LinkedHashSet<>();
     for (Triple t : triples) {
       for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
-        if (Var.isVar(n) && !vars.contains(Var.alloc(n))) {
-          vars.add(Var.alloc(n));
-        }
+        TripleTerms.vars(n, inPatterns);
+      }
+    }
+    for (Var v : inPatterns) {
+      if (!vars.contains(v)) {
+        vars.add(v);
       }
     }
     return new Source(vars, new Rows(vars.size(), 0), "no match (a term the store lacks)");

@@ -40,10 +40,17 @@ final class Reuse {
    * A part as every occurrence of it reads: the part over variables named by first appearance
    * (compared as algebra, structurally: printing it cost more than the rest of the analysis).
    */
-  record Canon(Op key, Map<Var, Var> toCanonical) {}
+  record Canon(Key key, Map<Var, Var> toCanonical) {}
+
+  /**
+   * A renamed part as compared: the algebra, and what Jena's {@code equalTo} leaves out of it: the
+   * limit and order of each top-N ({@code OpTopN} compares the operators under it only, so ORDER BY
+   * ?v LIMIT 1 would read the rows of ORDER BY ?v LIMIT 2) and each OPTIONAL's filter.
+   */
+  record Key(Op op, List<Object> leftOut) {}
 
   /** A part in the graph context it is evaluated in: only there are its rows the same. */
-  record InContext(Op key, long graph, Var graphVar) {}
+  record InContext(Key key, long graph, Var graphVar) {}
 
   /** A part computed once, by the first occurrence compiled. */
   record Computed(SharedRows rows, List<Var> vars, Map<Var, Var> toCanonical) {}
@@ -65,7 +72,7 @@ final class Reuse {
       signatures[i] = signature(parts.get(i));
       alike.merge(signatures[i], 1, Integer::sum);
     }
-    Map<Op, Integer> keys = new HashMap<>();
+    Map<Key, Integer> keys = new HashMap<>();
     Map<Op, Canon> canons = new IdentityHashMap<>();
     for (int i = 0; i < signatures.length; i++) {
       Op op = parts.get(i);
@@ -98,7 +105,7 @@ final class Reuse {
   }
 
   /** Marks the outermost occurrences of repeated parts (their insides are computed with them). */
-  private void mark(Op op, Map<Op, Canon> canons, Map<Op, Integer> keys) {
+  private void mark(Op op, Map<Op, Canon> canons, Map<Key, Integer> keys) {
     Canon c = canons.get(op);
     if (c != null && keys.get(c.key()) > 1) {
       repeated.put(op, c);
@@ -201,7 +208,20 @@ final class Reuse {
                     ? names.computeIfAbsent(v, k -> Var.alloc("r" + names.size()))
                     : n,
             op);
-    return new Canon(renamed, names);
+    List<Object> leftOut = new ArrayList<>();
+    leftOut(renamed, leftOut);
+    return new Canon(new Key(renamed, leftOut), names);
+  }
+
+  private static void leftOut(Op op, List<Object> out) {
+    if (op instanceof OpTopN t) {
+      out.add(List.of(t.getLimit(), t.getConditions()));
+    } else if (op instanceof OpLeftJoin l) {
+      out.add(l.getExprs() == null ? List.of() : l.getExprs().getList());
+    }
+    for (Op sub : children(op)) {
+      leftOut(sub, out);
+    }
   }
 
   /** The variables of the first occurrence's rows as another occurrence names them, or null. */
