@@ -3,6 +3,9 @@ package dev.quarry.io;
 import dev.quarry.core.Store;
 import java.io.OutputStream;
 import org.apache.jena.graph.Node;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
@@ -10,7 +13,10 @@ import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
 
-/** Writes a store's content with RDF4J Rio, from one consistent snapshot. */
+/**
+ * Writes a store's content from one consistent snapshot: RIOT's streaming writers for N-Triples,
+ * N-Quads, Turtle and TriG (RDF 1.2: triple terms, base direction), Rio for the other formats.
+ */
 public final class Dumper {
   private Dumper() {}
 
@@ -23,12 +29,28 @@ public final class Dumper {
     DatasetGraph dsg = store.dataset();
     boolean quads = format.supportsContexts();
     Node g = graph != null ? graph : quads ? Node.ANY : Quad.defaultGraphIRI;
+    Lang riot = JenaReader.lang(format);
     return Txn.calculateRead(
         dsg,
         () -> {
+          long n = 0;
+          if (riot != null) {
+            StreamRDF writer = StreamRDFWriter.getWriterStream(out, riot);
+            writer.start();
+            for (var it = dsg.find(g, Node.ANY, Node.ANY, Node.ANY); it.hasNext(); ) {
+              Quad q = it.next();
+              if (quads) {
+                writer.quad(q);
+              } else {
+                writer.triple(q.asTriple());
+              }
+              n++;
+            }
+            writer.finish();
+            return n;
+          }
           RDFWriter writer = Rio.createWriter(format, out);
           writer.startRDF();
-          long n = 0;
           for (var it = dsg.find(g, Node.ANY, Node.ANY, Node.ANY); it.hasNext(); ) {
             Quad q = it.next();
             writer.handleStatement(

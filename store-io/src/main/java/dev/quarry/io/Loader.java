@@ -13,10 +13,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RiotParseException;
 import org.apache.jena.sparql.core.Quad;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.rio.RDFFormat;
-import org.eclipse.rdf4j.rio.RDFHandler;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.RDFParser;
 import org.eclipse.rdf4j.rio.Rio;
@@ -24,8 +25,9 @@ import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
 import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
 
 /**
- * Loads RDF into a store with RDF4J Rio, all of it in one bulk load (one write transaction): either
- * every file is loaded or, on the first error, nothing is, and the store is exactly as it was.
+ * Loads RDF into a store (read by Jena RIOT or RDF4J Rio, see {@link JenaReader}), all of it in one
+ * bulk load (one write transaction): either every file is loaded or, on the first error, nothing
+ * is, and the store is exactly as it was.
  *
  * <p>Statements without a graph (all of them, for triple formats) go to the target graph, which is
  * the default graph unless one is given; statements of quad formats keep their own graph.
@@ -197,18 +199,13 @@ public final class Loader {
     long[] n = {0};
     parseInto(
         source,
-        new AbstractRDFHandler() {
-          @Override
-          public void handleStatement(Statement st) {
-            sink.accept(RioTerms.toQuad(st, target));
-            n[0]++;
-          }
-        });
+        target,
+        q -> {
+          sink.accept(q);
+          n[0]++;
+        },
+        null);
     return n[0];
-  }
-
-  private static void parseInto(Source source, RDFHandler handler) {
-    parseInto(source, handler, null);
   }
 
   /** A parser's message without the position Rio appends to it (the load reports its own). */
@@ -216,31 +213,41 @@ public final class Loader {
     return RIO_POSITION.matcher(String.valueOf(message)).replaceFirst("");
   }
 
-  /** Parses a source with Rio; {@code bytesRead}, if given, counts the file's bytes as read. */
-  static void parseInto(Source source, RDFHandler handler, AtomicLong bytesRead) {
-    RDFParser parser = Rio.createParser(source.format());
+  /**
+   * Parses a source (RIOT for the RDF 1.2 text formats, Rio for the others, see {@link
+   * JenaReader}), each statement to {@code sink} as a quad, a triple's in {@code target}; {@code
+   * bytesRead}, if given, counts the file's bytes as read.
+   *
+   * @throws LoadException at the first error, with its line and column where known
+   */
+  static void parseInto(Source source, Node target, Consumer<Quad> sink, AtomicLong bytesRead) {
     ProgressGuard guard = new ProgressGuard(source.name(), source.format().getName());
-    parser.setRDFHandler(guard.guard(handler));
-    parser.setParseErrorListener(
-        new ParseErrorCollector()); // reported by LoadException, not logged
+    Lang lang = JenaReader.lang(source.format());
     try (InputStream in =
         guard.count(
             bytesRead != null && source.file() != null
                 ? RdfFormats.open(source.file(), bytesRead)
                 : source.opener().open())) {
-      parser.parse(in, source.baseIri());
+      if (lang != null) {
+        JenaReader.parse(in, lang, source.baseIri(), target, null, sink);
+      } else {
+        RDFParser parser = Rio.createParser(source.format());
+        parser.setRDFHandler(
+            guard.guard(
+                new AbstractRDFHandler() {
+                  @Override
+                  public void handleStatement(Statement st) {
+                    sink.accept(RioTerms.toQuad(st, target));
+                  }
+                }));
+        parser.setParseErrorListener(new ParseErrorCollector()); // reported by LoadException
+        parser.parse(in, source.baseIri());
+      }
+    } catch (RiotParseException e) {
+      throw new LoadException(source.name(), e.getLine(), e.getCol(), e.getOriginalMessage());
     } catch (RDFParseException e) {
       String msg = withoutPosition(e.getMessage());
-      long line = e.getLineNumber();
-      long col = e.getColumnNumber();
-      if (col < 0 && line > 0) {
-        long[] where = ErrorLocator.locate(source, line);
-        if (where != null) {
-          line = where[0];
-          col = where[1];
-        }
-      }
-      throw new LoadException(source.name(), line, col, msg);
+      throw new LoadException(source.name(), e.getLineNumber(), e.getColumnNumber(), msg);
     } catch (IOException e) {
       throw new LoadException(source.name(), -1, -1, "cannot read: " + e.getMessage());
     } catch (StackOverflowError e) {
@@ -279,6 +286,8 @@ public final class Loader {
 
   static boolean thrownByParser(RuntimeException e) {
     StackTraceElement[] at = e.getStackTrace();
-    return at.length > 0 && at[0].getClassName().startsWith("org.eclipse.rdf4j.");
+    return at.length > 0
+        && (at[0].getClassName().startsWith("org.eclipse.rdf4j.")
+            || e instanceof org.apache.jena.riot.RiotException);
   }
 }

@@ -4,7 +4,6 @@ import dev.quarry.core.Store;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,28 +19,25 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.jena.graph.Node;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.RiotParseException;
 import org.apache.jena.sparql.core.Quad;
-import org.eclipse.rdf4j.model.Literal;
-import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.rio.RDFFormat;
-import org.eclipse.rdf4j.rio.RDFParseException;
-import org.eclipse.rdf4j.rio.RDFParser;
-import org.eclipse.rdf4j.rio.Rio;
-import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
-import org.eclipse.rdf4j.rio.helpers.BasicParserSettings;
-import org.eclipse.rdf4j.rio.helpers.ParseErrorCollector;
 
 /**
  * The loader's pipeline: every core parses and encodes. N-Triples and N-Quads are cut into chunks
  * at line ends by the calling thread and each chunk is parsed on a worker ({@link LineParser}'s
- * fast path, Rio for the lines it declines) and encoded there; other formats are parsed by Rio, one
- * thread per file and several files at once, and encoded on the workers in batches. Quads go to the
- * store's bulk load, which several threads may feed at once.
+ * fast path, RIOT for the lines it declines) and encoded there; other formats are parsed whole (by
+ * RIOT or Rio, see {@link JenaReader}), one thread per file and several files at once, and encoded
+ * on the workers in batches. Quads go to the store's bulk load, which several threads may feed at
+ * once.
  *
  * <p>Errors: the first in file order wins whichever worker met it; chunks after it are skipped,
  * chunks before it still parsed (they may hold an earlier error, and their line counts place it).
- * With {@code skipBad}, a line Rio rejects is logged with its position, counted and left out.
+ * With {@code skipBad}, a line RIOT rejects is logged with its position, counted and left out.
  */
 final class ParallelLoad {
   static final int CHUNK_BYTES = 4 << 20;
@@ -102,14 +98,14 @@ final class ParallelLoad {
     for (Loader.Source s : sources) {
       bytesTotal = s.size() < 0 || bytesTotal < 0 ? -1 : bytesTotal + s.size();
     }
-    // Files Rio parses (one thread each) go on parser threads of their own, several at once;
+    // Files parsed whole (one thread each) go on parser threads of their own, several at once;
     // line-format files are cut into chunks here, one after the other.
-    long rioFiles = sources.stream().filter(s -> !chunked(s)).count();
+    long wholeFiles = sources.stream().filter(s -> !chunked(s)).count();
     ExecutorService parsers =
-        rioFiles == 0
+        wholeFiles == 0
             ? null
             : Executors.newFixedThreadPool(
-                (int) Math.min(options.threads(), rioFiles),
+                (int) Math.min(options.threads(), wholeFiles),
                 r -> {
                   Thread t = new Thread(r, "quarry-load-parse");
                   t.setDaemon(true);
@@ -123,7 +119,7 @@ final class ParallelLoad {
         if (chunked(s)) {
           readChunks(i, s);
         } else {
-          parsing.add(parsers.submit(() -> parseWithRio(index, s)));
+          parsing.add(parsers.submit(() -> parseWhole(index, s)));
         }
       }
       for (Future<?> f : parsing) {
@@ -256,13 +252,13 @@ final class ParallelLoad {
       if (q == null
           && ++declined == BLOCK_AFTER
           && !options.skipBad()
-          && w.rioBlock(src, b, pos, batch)) {
-        // Data the fast path does not take (non-ASCII IRIs, say): Rio read the rest of the chunk.
+          && w.parseRest(src, b, pos, batch)) {
+        // Data the fast path does not take (non-ASCII IRIs, say): RIOT read the rest of the chunk.
         line += linesIn(b, nl + 1);
         break;
       }
       if (q == null) {
-        if (!w.rio(src, fast, b, pos, end, batch, seq, line)) {
+        if (!w.parseLine(src, fast, b, pos, end, batch, seq, line)) {
           return; // failed: recorded
         }
       } else if (q != LineParser.NOTHING) {
@@ -279,8 +275,8 @@ final class ParallelLoad {
   }
 
   /**
-   * Lines the fast path may decline in a chunk before Rio reads the rest of it in one go (a call of
-   * Rio per line costs far more than one per chunk).
+   * Lines the fast path may decline in a chunk before RIOT reads the rest of it in one go (a call
+   * of RIOT per line costs far more than one per chunk).
    */
   private static final int BLOCK_AFTER = 16;
 
@@ -302,60 +298,54 @@ final class ParallelLoad {
     }
   }
 
-  /** A worker thread's parsers: the fast one per source, and Rio for the lines it declines. */
+  /** A worker thread's parsers: the fast one per source, and RIOT for the lines it declines. */
   private final class Worker {
     private LineSource source;
     private LineParser fast;
-    private RDFParser rio;
-    private final List<Statement> read = new ArrayList<>();
+    private Lang lang;
+    private final List<Quad> read = new ArrayList<>();
 
     LineParser parser(LineSource src) {
       if (source != src) {
         source = src;
         boolean quads = src.source.format() == RDFFormat.NQUADS;
         fast = new LineParser(quads, target, src.blankScope);
-        rio = Rio.createParser(src.source.format());
-        rio.getParserConfig().set(BasicParserSettings.PRESERVE_BNODE_IDS, true);
-        rio.setParseErrorListener(new ParseErrorCollector());
-        rio.setRDFHandler(
-            new AbstractRDFHandler() {
-              @Override
-              public void handleStatement(Statement st) {
-                read.add(st);
-              }
-            });
+        lang = JenaReader.lang(src.source.format());
       }
       return fast;
     }
 
+    /** RIOT reads {@code b[from, to)} into {@link #read}, blank nodes labelled as the fast path. */
+    private void parse(LineSource src, byte[] b, int from, int to) {
+      read.clear();
+      JenaReader.parse(
+          new ByteArrayInputStream(b, from, to - from),
+          lang,
+          src.source.baseIri(),
+          target,
+          fast::blank,
+          read::add);
+    }
+
     /**
-     * Rio reads the chunk from {@code from} to its end in one go, adding to {@code out}; false,
+     * RIOT reads the chunk from {@code from} to its end in one go, adding to {@code out}; false,
      * with nothing added, if it fails there (the caller then goes line by line, and places the
      * error).
      */
-    boolean rioBlock(LineSource src, byte[] b, int from, List<Quad> out) {
-      read.clear();
+    boolean parseRest(LineSource src, byte[] b, int from, List<Quad> out) {
       try {
-        rio.parse(new ByteArrayInputStream(b, from, b.length - from), src.source.baseIri());
-      } catch (RDFParseException | StackOverflowError e) {
-        return false;
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (RuntimeException e) {
-        if (!Loader.thrownByParser(e)) {
-          throw e;
-        }
+        parse(src, b, from, b.length);
+      } catch (RiotException | StackOverflowError e) {
+        read.clear();
         return false;
       }
-      for (Statement st : read) {
-        out.add(RioTerms.toQuad(st, target, fast::blank));
-      }
+      out.addAll(read);
       read.clear();
       return true;
     }
 
-    /** Rio reads a line the fast path declined; false if it failed (and the load with it). */
-    boolean rio(
+    /** RIOT reads a line the fast path declined; false if it failed (and the load with it). */
+    boolean parseLine(
         LineSource src,
         LineParser fast,
         byte[] b,
@@ -364,33 +354,19 @@ final class ParallelLoad {
         List<Quad> out,
         long seq,
         int line) {
-      read.clear();
-      long col;
-      String msg;
+      long col = -1;
+      String msg = null;
       try {
-        rio.parse(new ByteArrayInputStream(b, from, to - from), src.source.baseIri());
-        col = 0;
-        msg = null;
-      } catch (RDFParseException e) {
-        col = e.getColumnNumber();
-        msg = Loader.withoutPosition(e.getMessage());
-      } catch (StackOverflowError e) {
-        col = -1;
-        msg = "nested too deeply to parse (triple terms within one another)";
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (RuntimeException e) {
-        if (!Loader.thrownByParser(e)) {
-          throw e; // Quarry's own failure
-        }
-        // Rio failing on malformed data with its own exception (an RDF-star IRI it cannot decode)
-        col = -1;
+        parse(src, b, from, to);
+      } catch (RiotParseException e) {
+        col = e.getLine() == 1 ? e.getCol() : -1;
+        msg = e.getOriginalMessage();
+      } catch (RiotException e) {
         msg = "not valid " + src.source.format().getName() + ": " + e.getMessage();
+      } catch (StackOverflowError e) {
+        msg = "nested too deeply to parse (triple terms within one another)";
       }
       if (msg != null) {
-        if (col < 0) {
-          col = ErrorLocator.columnInLine(b, from, to, src.source.format(), src.source.baseIri());
-        }
         if (options.skipBad()) {
           if (skipped.incrementAndGet() <= SKIPPED_LISTED) {
             synchronized (skippedLines) {
@@ -403,15 +379,18 @@ final class ParallelLoad {
         return false;
       }
       String declined = fast.declinedLanguage();
-      for (Statement st : read) {
-        out.add(RioTerms.toQuad(st, target, fast::blank));
+      for (Quad q : read) {
+        out.add(q);
+        Node o = q.getObject();
         if (declined != null
-            && st.getObject() instanceof Literal lit
-            && lit.getLanguage().isPresent()
-            && lit.getLanguage().get().equalsIgnoreCase(declined)) {
-          fast.acceptLanguage(declined, lit.getLanguage().get());
+            && o.isLiteral()
+            && !o.getLiteralLanguage().isEmpty()
+            && o.getLiteralBaseDirection() == null
+            && o.getLiteralLanguage().equalsIgnoreCase(declined)) {
+          fast.acceptLanguage(declined, o.getLiteralLanguage());
         }
       }
+      read.clear();
       return true;
     }
   }
@@ -425,43 +404,35 @@ final class ParallelLoad {
     return w;
   }
 
-  // ---- other formats: Rio on a parser thread per file, encoding on the workers ----------------
+  // ---- other formats: one parser thread per file (RIOT or Rio), encoding on the workers --------
 
-  private void parseWithRio(int index, Loader.Source source) {
+  private void parseWhole(int index, Loader.Source source) {
     long[] seq = {0};
     List<List<Quad>> pending = new ArrayList<>(1);
     pending.add(new ArrayList<>(BATCH));
-    AbstractRDFHandler handler =
-        new AbstractRDFHandler() {
-          @Override
-          public void handleStatement(Statement st) {
-            List<Quad> batch = pending.get(0);
-            batch.add(RioTerms.toQuad(st, target));
-            if (batch.size() >= BATCH) {
-              send(batch);
-              pending.set(0, new ArrayList<>(BATCH));
-            }
+    Runnable send =
+        () -> {
+          List<Quad> batch = pending.get(0);
+          pending.set(0, new ArrayList<>(BATCH));
+          long s = seq[0]++;
+          submit(() -> add(batch), index, s);
+          report();
+          if (failure != null) {
+            throw new LoadException(source.name(), -1, -1, "stopped: the load failed");
           }
-
-          private void send(List<Quad> batch) {
-            long s = seq[0]++;
-            submit(() -> add(batch), index, s);
-            report();
-            if (failure != null) {
-              throw new LoadException(source.name(), -1, -1, "stopped: the load failed");
-            }
-          }
-
-          @Override
-          public void endRDF() {
-            if (!pending.get(0).isEmpty()) {
-              send(pending.get(0));
-              pending.set(0, new ArrayList<>());
-            }
+        };
+    Consumer<Quad> handler =
+        q -> {
+          pending.get(0).add(q);
+          if (pending.get(0).size() >= BATCH) {
+            send.run();
           }
         };
     try {
-      Loader.parseInto(source, handler, bytesRead);
+      Loader.parseInto(source, target, handler, bytesRead);
+      if (!pending.get(0).isEmpty()) {
+        send.run();
+      }
     } catch (LoadException e) {
       if (failure == null) {
         fail(index, seq[0], -1, -1, e);

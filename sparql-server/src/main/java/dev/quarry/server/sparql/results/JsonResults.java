@@ -60,7 +60,7 @@ final class JsonResults extends SelectWriter {
         out.ascii(", \"xml:lang\": \"").text(n.getLiteralLanguage(), Utf8Sink.Escape.JSON);
         out.ch('"');
         if (n.getLiteralBaseDirection() != null) {
-          out.ascii(", \"direction\": \"").ascii(n.getLiteralBaseDirection().direction());
+          out.ascii(", \"its:dir\": \"").ascii(n.getLiteralBaseDirection().direction());
           out.ch('"');
         }
       } else if (hasDatatype(n)) {
