@@ -76,7 +76,7 @@ final class QueryRun {
     Query q = new Query();
     q.getPrefixMapping().setNsPrefixes(KNOWN_PREFIXES);
     try {
-      return new QueryRun(QueryFactory.parse(q, text, baseUri, Syntax.syntaxSPARQL_11));
+      return new QueryRun(QueryFactory.parse(q, text, baseUri, Syntax.syntaxSPARQL_12));
     } catch (QueryParseException e) {
       // RDF4J's parser is the judge: its syntax error, or its evaluation if it accepts the query.
       QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, baseUri);

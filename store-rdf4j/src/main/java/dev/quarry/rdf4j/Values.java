@@ -61,9 +61,6 @@ final class Values {
     if (carried != null && carried.owner() == owner && carried.value() != QuadView.NONE) {
       return carried.value();
     }
-    if (v instanceof Triple) {
-      return QuadView.NONE; // never stored: no statement has it
-    }
     return view.id(node(v));
   }
 
@@ -78,7 +75,12 @@ final class Values {
     if (v instanceof Literal l) {
       Optional<String> lang = l.getLanguage();
       if (lang.isPresent()) {
-        return NodeFactory.createLiteralLang(l.getLabel(), lang.get());
+        // RDF4J 5 has no base direction: a tag "ar--rtl" carries it (see value(Node, long)).
+        int dir = lang.get().indexOf("--");
+        return dir < 0
+            ? NodeFactory.createLiteralLang(l.getLabel(), lang.get())
+            : NodeFactory.createLiteralDirLang(
+                l.getLabel(), lang.get().substring(0, dir), lang.get().substring(dir + 2));
       }
       String dt = l.getDatatype().stringValue();
       if (dt.equals(XSD.STRING.stringValue())) {
@@ -86,7 +88,11 @@ final class Values {
       }
       return NodeFactory.createLiteralDT(l.getLabel(), TYPES.getSafeTypeByName(dt));
     }
-    throw new SailException("Quarry stores no RDF-star triples as terms: " + v);
+    if (v instanceof Triple t) {
+      return NodeFactory.createTripleTerm(
+          node(t.getSubject()), node(t.getPredicate()), node(t.getObject()));
+    }
+    throw new SailException("not an RDF value Quarry stores: " + v);
   }
 
   /** The Jena graph of a context: null is the default graph. */
@@ -104,8 +110,18 @@ final class Values {
     if (n.isBlank()) {
       return new QuarryBNode(n.getBlankNodeLabel(), new Id(id, owner));
     }
+    if (n.isTripleTerm()) {
+      org.apache.jena.graph.Triple t = n.getTriple();
+      return VF.createTriple(
+          (Resource) value(t.getSubject(), QuadView.NONE),
+          (IRI) value(t.getPredicate(), QuadView.NONE),
+          value(t.getObject(), QuadView.NONE));
+    }
     if (n.isLiteral()) {
       String lang = n.getLiteralLanguage();
+      if (n.getLiteralBaseDirection() != null) {
+        lang = lang + "--" + n.getLiteralBaseDirection().direction(); // as N-Triples writes it
+      }
       IRI dt =
           lang != null && !lang.isEmpty()
               ? RDF.LANGSTRING
