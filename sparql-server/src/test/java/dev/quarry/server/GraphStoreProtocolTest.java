@@ -230,6 +230,16 @@ class GraphStoreProtocolTest {
     assertTrue(
         m.contains(
             service,
+            m.createProperty(sdNs, "supportedLanguage"),
+            m.createResource(sdNs + "SPARQL12Query")));
+    assertTrue(
+        m.contains(
+            service,
+            m.createProperty(sdNs, "feature"),
+            m.createResource("https://quarry.dev/ns#TripleTerms")));
+    assertTrue(
+        m.contains(
+            service,
             m.createProperty(sdNs, "resultFormat"),
             m.createResource("http://www.w3.org/ns/formats/SPARQL_Results_JSON")));
 

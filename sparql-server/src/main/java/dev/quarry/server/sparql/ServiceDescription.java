@@ -9,8 +9,8 @@ import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.vocabulary.RDF;
 
 /**
- * The SPARQL 1.1 Service Description of an endpoint (answered at the endpoint's URL to clients that
- * ask for RDF): the languages it speaks, its result formats, features, its default dataset with its
+ * The SPARQL Service Description of an endpoint (answered at the endpoint's URL to clients that ask
+ * for RDF): the languages it speaks, its result formats, features, its default dataset with its
  * size, and Quarry's limits.
  */
 public final class ServiceDescription {
@@ -45,9 +45,15 @@ public final class ServiceDescription {
     service.addProperty(p(m, SD, "endpoint"), m.createResource(f.endpoint()));
     service.addProperty(p(m, SD, "supportedLanguage"), m.createResource(SD + "SPARQL10Query"));
     service.addProperty(p(m, SD, "supportedLanguage"), m.createResource(SD + "SPARQL11Query"));
+    // The 1.2 drafts' names: triple terms, reifiers, base direction, their functions.
+    service.addProperty(p(m, SD, "supportedLanguage"), m.createResource(SD + "SPARQL12Query"));
     if (f.updates()) {
       service.addProperty(p(m, SD, "supportedLanguage"), m.createResource(SD + "SPARQL11Update"));
+      service.addProperty(p(m, SD, "supportedLanguage"), m.createResource(SD + "SPARQL12Update"));
     }
+    // RDF 1.2's terms, which the standard vocabulary has no feature for yet.
+    service.addProperty(p(m, SD, "feature"), m.createResource(QUARRY + "TripleTerms"));
+    service.addProperty(p(m, SD, "feature"), m.createResource(QUARRY + "BaseDirection"));
     for (String format :
         new String[] {
           "SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
@@ -55,7 +61,8 @@ public final class ServiceDescription {
         }) {
       service.addProperty(p(m, SD, "resultFormat"), m.createResource(FORMATS + format));
     }
-    for (String format : new String[] {"Turtle", "N-Triples", "RDF_XML", "JSON-LD"}) {
+    for (String format :
+        new String[] {"Turtle", "N-Triples", "TriG", "N-Quads", "RDF_XML", "JSON-LD"}) {
       service.addProperty(p(m, SD, "inputFormat"), m.createResource(FORMATS + format));
     }
     if (f.unionDefaultGraph()) {

@@ -215,11 +215,11 @@ class W3cSuiteTest {
     return e.uri().contains("/sparql12/");
   }
 
-  private static Syntax syntax(Manifests.Entry e) {
+  static Syntax syntax(Manifests.Entry e) {
     return sparql12(e) ? Syntax.syntaxSPARQL_12 : Syntax.syntaxSPARQL_11;
   }
 
-  private static Query parseQuery(Manifests.Entry e, String uri) {
+  static Query parseQuery(Manifests.Entry e, String uri) {
     return QueryFactory.read(uri, null, syntax(e));
   }
 
@@ -231,7 +231,7 @@ class W3cSuiteTest {
   // ---- query evaluation -------------------------------------------------------------------------
 
   /** What a query returned, materialised: rows, a boolean, or a graph. */
-  private record Outcome(ResultSetRewindable rows, Boolean bool, Graph graph, String csv) {}
+  record Outcome(ResultSetRewindable rows, Boolean bool, Graph graph, String csv) {}
 
   private void queryEvaluation(Manifests.Entry e, boolean csv) throws InterruptedException {
     Query query = parseQuery(e, e.action().getPropertyResourceValue(qt(e, "query")).getURI());
@@ -282,7 +282,7 @@ class W3cSuiteTest {
     return Manifests.qt(e.action().getModel(), local);
   }
 
-  private static void loadQueryDataset(DatasetGraph dsg, Manifests.Entry e, Query query) {
+  static void loadQueryDataset(DatasetGraph dsg, Manifests.Entry e, Query query) {
     Resource action = e.action();
     for (Statement st : action.listProperties(qt(e, "data")).toList()) {
       load(dsg, st.getResource().getURI(), Quad.defaultGraphIRI);
@@ -341,7 +341,7 @@ class W3cSuiteTest {
   }
 
   /** Null if the outcome is the expected one, else what differs. */
-  private static String compare(Manifests.Entry e, Query query, Outcome got) {
+  static String compare(Manifests.Entry e, Query query, Outcome got) {
     String resultUri = e.result().asResource().getURI();
     if (got.csv() != null) {
       return Expected.sameCsv(Expected.text(resultUri), got.csv())
@@ -422,7 +422,11 @@ class W3cSuiteTest {
     String requestUri = action.getPropertyResourceValue(Manifests.ut(m, "request")).getURI();
     UpdateRequest req = updates.prepare(Expected.text(requestUri), requestUri);
     updates.execute(req);
+    assertUpdated(e, dsg);
+  }
 
+  /** The dataset after an update test's request is the one its result names. */
+  static void assertUpdated(Manifests.Entry e, DatasetGraph dsg) {
     DatasetGraph expected = DatasetGraphFactory.createTxnMem();
     if (e.result() != null && e.result().isResource()) {
       loadUpdateDataset(expected, e.result().asResource());
@@ -439,7 +443,7 @@ class W3cSuiteTest {
         });
   }
 
-  private static void loadUpdateDataset(DatasetGraph dsg, Resource r) {
+  static void loadUpdateDataset(DatasetGraph dsg, Resource r) {
     Model m = r.getModel();
     for (Statement st : r.listProperties(Manifests.ut(m, "data")).toList()) {
       load(dsg, st.getResource().getURI(), Quad.defaultGraphIRI);
