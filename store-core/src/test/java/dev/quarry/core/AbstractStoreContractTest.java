@@ -168,6 +168,81 @@ public abstract class AbstractStoreContractTest {
     assertEquals(1, n, "only the named-graph quad remains");
   }
 
+  /**
+   * RDF 1.2: nested triple terms and literals with a base direction are stored and found as
+   * constants, a triple term pattern with variables inside matches on ids (packed and unpacked),
+   * and deleting a reifier's statement leaves the term's asserted twin alone.
+   */
+  @Test
+  void tripleTermsAndDirectionsAreStoredAndMatched() {
+    DatasetGraph dsg = store.dataset();
+    Txn.executeWrite(
+        dsg,
+        () ->
+            UpdateAction.parseExecute(
+                "PREFIX : <http://ex/> INSERT DATA { :review1 :reviewFor :product1"
+                    + " {| :reviewer :alice ; :said \"نعم\"@ar--rtl |} ."
+                    + " :c1 <http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies>"
+                    + " <<( :alice :says <<( :review1 :reviewFor :product1 )>> )>> }",
+                dsg));
+    Node said = NodeFactory.createLiteralDirLang("نعم", "ar", "rtl");
+    Node term =
+        NodeFactory.createTripleTerm(
+            NodeFactory.createURI("http://ex/review1"),
+            NodeFactory.createURI("http://ex/reviewFor"),
+            NodeFactory.createURI("http://ex/product1"));
+    Txn.executeRead(
+        dsg,
+        () -> {
+          assertTrue(dsg.contains(Node.ANY, Node.ANY, Node.ANY, said), "the directional literal");
+          assertTrue(dsg.contains(Node.ANY, Node.ANY, Node.ANY, term), "the triple term");
+          assertEquals(
+              List.of("http://ex/alice"),
+              select(
+                  dsg,
+                  "PREFIX : <http://ex/> SELECT ?who { :review1 :reviewFor ?p"
+                      + " {| :reviewer ?who |} }"));
+          assertEquals(
+              List.of("http://ex/c1"),
+              select(
+                  dsg,
+                  "PREFIX : <http://ex/> SELECT ?c { ?c"
+                      + " <http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies>"
+                      + " <<( ?who :says <<( ?r :reviewFor :product1 )>> )>> }"));
+        });
+    Txn.executeWrite(
+        dsg,
+        () ->
+            UpdateAction.parseExecute(
+                "PREFIX : <http://ex/> DELETE WHERE { ?r"
+                    + " <http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies>"
+                    + " <<( :review1 :reviewFor ?p )>> }",
+                dsg));
+    Txn.executeRead(
+        dsg,
+        () -> {
+          assertFalse(dsg.contains(Node.ANY, Node.ANY, Node.ANY, term), "the reifier's gone");
+          assertTrue(
+              dsg.contains(
+                  Node.ANY,
+                  term.getTriple().getSubject(),
+                  term.getTriple().getPredicate(),
+                  term.getTriple().getObject()),
+              "the asserted triple stays");
+        });
+  }
+
+  /** The first column's values of a SELECT, as strings. */
+  private static List<String> select(DatasetGraph dsg, String q) {
+    try (QueryExecution qe = QueryExecution.dataset(DatasetFactory.wrap(dsg)).query(q).build()) {
+      List<String> out = new java.util.ArrayList<>();
+      var rs = qe.execSelect();
+      String v = rs.getResultVars().get(0);
+      rs.forEachRemaining(row -> out.add(row.get(v).toString()));
+      return out;
+    }
+  }
+
   @Test
   void deleteAnyAndRemoveGraph() {
     DatasetGraph dsg = store.dataset();
