@@ -152,4 +152,20 @@ class TripleTermPatternTest {
                     + " ?r rdf:reifies <<( ex:review1 ex:reviewedBy ?p )>> }")
             .size());
   }
+
+  @Test
+  void tripleFunctionsAnswerFromTheTermsRecords() {
+    // isTRIPLE in a filter and SUBJECT/PREDICATE/OBJECT in a BIND, on stored terms and on
+    // terms of the query's own, against ARQ.
+    onIds(
+        "SELECT ?r ?s ?p ?o { ?r ?q ?t FILTER(isTRIPLE(?t))"
+            + " BIND(SUBJECT(?t) AS ?s) BIND(PREDICATE(?t) AS ?p) BIND(OBJECT(?t) AS ?o) }");
+    onIds("SELECT ?r ?x { ?r ex:reviewer ?x FILTER(!isTRIPLE(?x)) }");
+    onIds(
+        "SELECT ?s ?inner { GRAPH ?g { ?c rdf:reifies ?t } BIND(OBJECT(?t) AS ?said)"
+            + " BIND(SUBJECT(?said) AS ?s) BIND(OBJECT(?said) AS ?inner) FILTER(isTRIPLE(?said)) }");
+    onIds(
+        "SELECT ?x ?bad { ?x ex:reviewFor ?y BIND(SUBJECT(?y) AS ?bad)"
+            + " BIND(SUBJECT(TRIPLE(?x, ex:p, ?y)) AS ?ok) FILTER(?ok = ?x) }");
+  }
 }

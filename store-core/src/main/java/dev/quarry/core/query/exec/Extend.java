@@ -23,6 +23,7 @@ public final class Extend extends BatchOperator {
   private final ExecutionContext cxt;
   private boolean assign;
   private final DateFieldOnIds onIds;
+  private final TripleFieldOnIds partOnIds;
   private final ExprMemo<Long> memo; // by the ids of the expression's variables, or null
 
   /** This column as ARQ's assign: a row already binding it must bind it to the same term. */
@@ -38,6 +39,7 @@ public final class Extend extends BatchOperator {
     this.terms = terms;
     this.cxt = cxt;
     this.onIds = DateFieldOnIds.of(expr, input.vars());
+    this.partOnIds = TripleFieldOnIds.of(expr, input.vars(), terms.view());
     this.memo = ExprMemo.of(expr, input.vars());
   }
 
@@ -61,7 +63,11 @@ public final class Extend extends BatchOperator {
       long value =
           from != -2
               ? (from < 0 ? 0 : in.data[r * in.width + from])
-              : onIds != null ? onIds.apply(in.data, r * in.width) : DateFieldOnIds.UNDECIDED;
+              : onIds != null
+                  ? onIds.apply(in.data, r * in.width)
+                  : partOnIds != null
+                      ? partOnIds.apply(in.data, r * in.width)
+                      : DateFieldOnIds.UNDECIDED;
       if (value == DateFieldOnIds.UNDECIDED) {
         int row = r;
         value =

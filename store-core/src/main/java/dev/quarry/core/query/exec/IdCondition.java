@@ -12,6 +12,7 @@ import org.apache.jena.sparql.expr.E_Divide;
 import org.apache.jena.sparql.expr.E_Equals;
 import org.apache.jena.sparql.expr.E_GreaterThan;
 import org.apache.jena.sparql.expr.E_GreaterThanOrEqual;
+import org.apache.jena.sparql.expr.E_IsTriple;
 import org.apache.jena.sparql.expr.E_LessThan;
 import org.apache.jena.sparql.expr.E_LessThanOrEqual;
 import org.apache.jena.sparql.expr.E_Multiply;
@@ -28,13 +29,13 @@ import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 /**
- * A filter condition decided on ids where ids suffice: sameTerm, = and != against an IRI, between
- * identical terms, or where either side is an IRI or blank node (told by decoding the id, once per
- * id), bound(), and comparisons of integers or decimals held inline with the same datatype (their
- * ids are in value order), and of inline dates and dateTimes whose zones allow it. A side of a
- * comparison may be arithmetic over the row's variables ({@code ?x < ?y + 120}): it is computed by
- * ARQ once per distinct value of its variables and compared as an id. Anything else answers {@link
- * #UNKNOWN} and is evaluated on decoded terms.
+ * A filter condition decided on ids where ids suffice: isTRIPLE (from a stored term's record),
+ * sameTerm, = and != against an IRI, between identical terms, or where either side is an IRI or
+ * blank node (told by decoding the id, once per id), bound(), and comparisons of integers or
+ * decimals held inline with the same datatype (their ids are in value order), and of inline dates
+ * and dateTimes whose zones allow it. A side of a comparison may be arithmetic over the row's
+ * variables ({@code ?x < ?y + 120}): it is computed by ARQ once per distinct value of its variables
+ * and compared as an id. Anything else answers {@link #UNKNOWN} and is evaluated on decoded terms.
  */
 abstract class IdCondition {
   static final int FALSE = 0;
@@ -54,6 +55,23 @@ abstract class IdCondition {
             @Override
             int test(long[] data, int base) {
               return data[base + c] != 0 ? TRUE : FALSE;
+            }
+          };
+    }
+    if (e instanceof E_IsTriple t && t.getArg() instanceof ExprVar v) {
+      // isTRIPLE: a stored term's record says its kind (a term of the query's: decode it).
+      int c = vars.indexOf(v.asVar());
+      long[] parts = new long[3];
+      return c < 0
+          ? null
+          : new IdCondition() {
+            @Override
+            int test(long[] data, int base) {
+              long id = data[base + c];
+              if (id == 0 || NodeIds.tag(id) == NodeIds.TAG_QUERY_LOCAL) {
+                return UNKNOWN;
+              }
+              return terms.view().tripleParts(id, parts) ? TRUE : FALSE;
             }
           };
     }
