@@ -209,6 +209,49 @@ class Rdf12RoundTripTest {
     }
   }
 
+  /**
+   * The Graph Store Protocol: TriG posted to the dataset, read back as N-Quads and TriG; Turtle PUT
+   * to a graph, read back as Turtle. RDF/XML, which Rio writes, refuses what it cannot hold.
+   */
+  @Test
+  void theGraphStoreProtocolTakesAndGivesRdf12() throws Exception {
+    try (TestServer s = new TestServer(Quarry.open(dir.resolve("gsp")), "update.enabled=true")) {
+      HttpResponse<String> post = s.send("POST", "/data", TRIG, "Content-Type", "application/trig");
+      assertEquals(2, post.statusCode() / 100, post.body());
+      for (var format :
+          new Object[][] {{"application/n-quads", Lang.NQUADS}, {"application/trig", Lang.TRIG}}) {
+        HttpResponse<String> get = s.send("GET", "/data", null, "Accept", (String) format[0]);
+        assertEquals(200, get.statusCode(), get.body());
+        DatasetGraph got = DatasetGraphFactory.createGeneral();
+        RDFParser.fromString(get.body(), (Lang) format[1]).parse(got);
+        assertIsomorphic(reference, got, "GET /data as " + format[0]);
+      }
+      ByteArrayOutputStream ttl = new ByteArrayOutputStream();
+      RDFDataMgr.write(ttl, reference.getDefaultGraph(), Lang.TURTLE);
+      String turtle = ttl.toString(StandardCharsets.UTF_8);
+      HttpResponse<String> put =
+          s.send("PUT", "/data?graph=http://ex/copy", turtle, "Content-Type", "text/turtle");
+      assertEquals(2, put.statusCode() / 100, put.body());
+      HttpResponse<String> get =
+          s.send("GET", "/data?graph=http://ex/copy", null, "Accept", "text/turtle");
+      DatasetGraph got = DatasetGraphFactory.createGeneral();
+      RDFParser.fromString(get.body(), Lang.TURTLE).parse(got);
+      assertIsomorphic(defaultGraphOnly(reference), got, "the graph PUT as Turtle");
+    }
+    Path store = loaded("rdfxml");
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertTrue(cli("dump", "--location", store.toString(), "--format", "rdfxml") != 0);
+    } finally {
+      System.setErr(oldErr);
+    }
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("cannot hold RDF 1.2"),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
   /** A store loaded with the dataset from TriG. */
   private static Path loaded(String name) throws Exception {
     Path file = dir.resolve(name + ".trig");

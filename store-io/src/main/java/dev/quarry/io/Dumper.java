@@ -53,6 +53,7 @@ public final class Dumper {
           writer.startRDF();
           for (var it = dsg.find(g, Node.ANY, Node.ANY, Node.ANY); it.hasNext(); ) {
             Quad q = it.next();
+            rdf11Only(q.getObject(), format);
             writer.handleStatement(
                 quads
                     ? RioTerms.toStatement(q)
@@ -62,5 +63,21 @@ public final class Dumper {
           writer.endRDF();
           return n;
         });
+  }
+
+  /**
+   * Refuses what Rio's writers would change without a word: a triple term (written as an encoded
+   * IRI) or a literal's base direction (dropped).
+   */
+  private static void rdf11Only(Node o, RDFFormat format) {
+    if (o.isTripleTerm() || (o.isLiteral() && o.getLiteralBaseDirection() != null)) {
+      throw new UnsupportedOperationException(
+          format.getName()
+              + " cannot hold RDF 1.2's "
+              + (o.isTripleTerm() ? "triple terms" : "base directions")
+              + " ("
+              + o
+              + "): write Turtle, TriG, N-Triples or N-Quads");
+    }
   }
 }
