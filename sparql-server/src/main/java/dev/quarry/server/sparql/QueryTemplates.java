@@ -66,7 +66,21 @@ public final class QueryTemplates {
       for (int i = 0; i < constants.size(); i++) {
         nodes.put(probeNodes[i], node(constants.get(i), prefixes));
       }
-      return n -> nodes.getOrDefault(n, n);
+      return n -> substitute(n, nodes);
+    }
+
+    /** A probe constant replaced, inside triple terms too ({@code <<( ?r :p :P1 )>>}). */
+    private static Node substitute(Node n, Map<Node, Node> nodes) {
+      if (n.isTripleTerm() && !nodes.containsKey(n)) {
+        var t = n.getTriple();
+        Node s = substitute(t.getSubject(), nodes);
+        Node p = substitute(t.getPredicate(), nodes);
+        Node o = substitute(t.getObject(), nodes);
+        return s == t.getSubject() && p == t.getPredicate() && o == t.getObject()
+            ? n
+            : NodeFactory.createTripleTerm(s, p, o);
+      }
+      return nodes.getOrDefault(n, n);
     }
 
     Parsed instantiate(List<QueryShape.Constant> constants) {

@@ -314,4 +314,22 @@ class QueryTemplatesTest {
     assertEquals(expected, actual);
     assertEquals(expected.toString(), actual.toString());
   }
+
+  /** Constants inside triple terms (annotations, reifiers) are lifted like any other. */
+  @Test
+  void tripleTermShapesAreTemplatedToo() {
+    for (String q :
+        List.of(
+            "PREFIX : <http://ex/> SELECT ?r ?w { ?r :reviewFor :P1 {| :by ?w |} }",
+            "PREFIX : <http://ex/> SELECT ?r ?w { << ?r :reviewFor :P1 >> :by ?w }",
+            "PREFIX : <http://ex/> SELECT ?c { ?c :about <<( :a :says <<( ?r :for :P1 )>> )>> }")) {
+      QueryTemplates t = new QueryTemplates(100);
+      t.parse(q);
+      t.parse(q);
+      String other = q.replace("P1", "P2");
+      QueryTemplates.Parsed p = t.parse(other);
+      assertEquals(1, t.hits(), q);
+      assertTrue(same(QueryFactory.create(other, Syntax.syntaxARQ), p), q);
+    }
+  }
 }
