@@ -49,6 +49,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final int lengthSlot;
   private final Cache<Node, Long> ids;
   private final Cache<Long, Node> nodes;
+  private final Cache<Long, long[]> parts; // a committed triple term's parts, by its id
 
   private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize) {
     this.terms = terms;
@@ -57,6 +58,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.lengthSlot = slots[1];
     this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.parts = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
 
   /**
@@ -281,7 +283,18 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       out[2] = lookup(t.getObject(), hashRoot, w);
       return true;
     }
-    return TermCodec.tripleParts(terms.read(NodeIds.termOffset(id)), out);
+    long[] known = w == null ? parts.getIfPresent(id) : null;
+    if (known != null) {
+      System.arraycopy(known, 0, out, 0, 3);
+      return true;
+    }
+    if (!TermCodec.tripleParts(terms.read(NodeIds.termOffset(id)), out)) {
+      return false;
+    }
+    if (w == null) {
+      parts.put(id, out.clone()); // committed: its record never changes (a writer's might go)
+    }
+    return true;
   }
 
   /**
