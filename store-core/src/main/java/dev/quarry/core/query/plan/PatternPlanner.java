@@ -75,7 +75,11 @@ final class PatternPlanner {
       Triple best = step.triple();
       rest.remove(best);
       // The first step, from the single empty row with no filter on it (FILTER(false) would be).
-      if (cur == input && input instanceof Source && bound.isEmpty() && input.estimate() == 1) {
+      if (cur == input
+          && input instanceof Source
+          && bound.isEmpty()
+          && input.estimate() == 1
+          && !filtersByTerm(best, terms)) {
         MergeJoin merge = merges.plan(best, step.fanOut(), rest, pending);
         if (merge != null) {
           bound.addAll(merge.vars());
@@ -114,6 +118,24 @@ final class PatternPlanner {
       cur = new Filter(cur, new ExprList(pending), scope.terms, scope.cxt).estimate(0);
     }
     return cur;
+  }
+
+  /**
+   * True if {@code t} binds the variable of a triple term with a constant inside: its rows are
+   * unpacked and filtered before anything else joins them, which a merge join, reading its second
+   * pattern whole, would not let happen.
+   */
+  private static boolean filtersByTerm(Triple t, List<TripleTerms.Term> terms) {
+    for (TripleTerms.Term term : terms) {
+      boolean constant = false;
+      for (Node n : term.parts()) {
+        constant |= !Var.isVar(n);
+      }
+      if (constant && Group.vars(List.of(t)).contains(term.var())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
