@@ -166,6 +166,13 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     } else {
       w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, new long[] {h[0], h[1], id});
     }
+    for (long[] row : TriplePartKeys.rows(record, id)) {
+      if (w.deferred) {
+        w.defer(row[0], row[1], row[2]);
+      } else {
+        w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, row);
+      }
+    }
     w.created.put(n, id);
     w.createdNodes.put(id, n);
     return id;
@@ -194,7 +201,14 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       if (found != NodeIds.NONE) {
         return found;
       }
-      return w.loaded.getOrCreate(h[0], h[1], () -> NodeIds.ofTermOffset(terms.append(record)));
+      return w.loaded.getOrCreate(
+          h[0],
+          h[1],
+          () -> {
+            long created = NodeIds.ofTermOffset(terms.append(record));
+            w.partRows.addAll(TriplePartKeys.rows(record, created));
+            return created;
+          });
     } finally {
       w.indexLock.readLock().unlock();
     }
@@ -229,6 +243,15 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
           rebuild
               ? hashIndex.rebuildWith(w.alloc, w.hashRoot, rows, n)
               : hashIndex.insertSorted(w.alloc, w.hashRoot, rows, n);
+    }
+    indexPartRows(w);
+  }
+
+  /** A bulk load's triple terms' part rows (see {@link TriplePartKeys}) into the hash index. */
+  private void indexPartRows(Writes w) {
+    long[] rows = w.partRows.drainSorted();
+    if (rows.length > 0) {
+      w.hashRoot = hashIndex.insertSorted(w.alloc, w.hashRoot, rows, rows.length / 3);
     }
   }
 
@@ -317,6 +340,40 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return id;
   }
 
+  /**
+   * The ids of the triple terms with predicate {@code p} and object {@code o} (or, with {@code o}
+   * NONE, subject {@code s}), from their part rows; null if there are more than {@code max} or this
+   * state cannot tell (a store whose first terms came before part rows were kept, or a writer with
+   * rows not yet in the index).
+   */
+  public long[] tripleTermsWith(long p, long s, long o, int max, long hashRoot, Writes w) {
+    if (w != null && (w.pendingCount > 0 || !w.partRows.isEmpty())) {
+      return null;
+    }
+    if (hashRoot != BTree.EMPTY && findHash(hashRoot, TriplePartKeys.SENTINEL) == NodeIds.NONE) {
+      return null;
+    }
+    long[] h = o != NodeIds.NONE ? TriplePartKeys.byObject(p, o) : TriplePartKeys.bySubject(p, s);
+    long[] out = new long[4];
+    int n = 0;
+    if (hashRoot == BTree.EMPTY) {
+      return new long[0];
+    }
+    try (Cursor c =
+        hashIndex.scan(hashRoot, new long[] {h[0], h[1], 0}, new long[] {h[0], h[1], -1L})) {
+      while (c.next()) {
+        if (n == max) {
+          return null;
+        }
+        if (n == out.length) {
+          out = Arrays.copyOf(out, n * 2);
+        }
+        out[n++] = c.get(2);
+      }
+    }
+    return Arrays.copyOf(out, n);
+  }
+
   /** Ids that need no lookup: inline literals and the default graph. */
   private static long fixedId(Node n) {
     return NodeIds.fixedId(n);
@@ -352,12 +409,16 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     // A bulk load's new terms (encoded by several threads at once) and the lock that keeps the hash
     // index still while they are looked up in it.
     final LoadTerms loaded = new LoadTerms();
+    // A bulk load's new triple terms' part rows, from every encoding thread.
+    final TriplePartKeys.Rows partRows = new TriplePartKeys.Rows();
+    final boolean startedEmpty; // no term before this writer: its commit marks the part rows kept
     final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
     boolean loadedAny;
 
     Writes(PageAllocator alloc, long hashRoot) {
       this.alloc = alloc;
       this.hashRoot = hashRoot;
+      this.startedEmpty = hashRoot == BTree.EMPTY;
     }
 
     public long hashRoot() {
@@ -434,6 +495,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       w.loadedAny = true;
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, loadedRows, loadedRows.length / 3);
     }
+    indexPartRows(w);
     if (w.pendingCount > 0) {
       RowSort.sort(w.pending, w.pendingCount, 3);
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, w.pending, w.pendingCount);
@@ -456,6 +518,10 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   public void prepare(WriteTxn w) {
     Writes mine = w.peek(WRITES);
     if (mine != null) {
+      if (mine.startedEmpty && mine.hashRoot != BTree.EMPTY) {
+        // The store's first terms: from here on every triple term has its part rows.
+        mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, TriplePartKeys.SENTINEL);
+      }
       w.setRoot(hashSlot, mine.hashRoot);
     }
     w.setRoot(lengthSlot, terms.commit());

@@ -70,6 +70,11 @@ abstract class PagedView implements QuadView {
     return engine.dictionary().tripleTerm(s, p, o, dictRoot(), terms);
   }
 
+  @Override
+  public long[] tripleTermsWith(long p, long s, long o, int max) {
+    return engine.dictionary().tripleTermsWith(p, s, o, max, dictRoot(), terms);
+  }
+
   private long dictRoot() {
     return terms != null ? terms.hashRoot() : hashRoot;
   }

@@ -95,10 +95,24 @@ class TripleTermPatternTest {
     // its reifiers by the object index, not by reading every rdf:reifies.
     String plan =
         onIds(
-            "SELECT ?review ?who ?stars { ?review ex:reviewFor ex:product7"
+            "SELECT ?review ?who ?stars { VALUES ?p { ex:product7 } ?review ex:reviewFor ?p"
                 + " {| ex:reviewer ?who ; ex:rating ?stars |} }");
     assertTrue(plan.contains("pack ?"), plan);
     assertFalse(plan.contains("unpack"), plan);
+    // With the product a constant, its terms are listed by their parts at once.
+    plan = onIds("SELECT ?review ?who { ?review ex:reviewFor ex:product7 {| ex:reviewer ?who |} }");
+    assertTrue(plan.contains("find (10 terms)"), plan);
+  }
+
+  @Test
+  void aReifierWhoseTripleIsNotMatchedIsFoundByTheTermsParts() {
+    // Neither the triple nor the reifier is bound first: the terms with this predicate and
+    // object are listed by their part rows, not every rdf:reifies read.
+    String plan =
+        onIds("SELECT ?review ?who { << ?review ex:reviewFor ex:product3 >> ex:reviewer ?who }");
+    assertTrue(plan.contains("find (10 terms)"), plan);
+    plan = onIds("SELECT ?r ?p { ?r rdf:reifies <<( ex:review3 ex:reviewFor ?p )>> }");
+    assertTrue(plan.contains("find (1 terms)"), plan);
   }
 
   @Test

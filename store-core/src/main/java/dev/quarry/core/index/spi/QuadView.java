@@ -71,6 +71,15 @@ public interface QuadView {
   }
 
   /**
+   * The ids of the triple terms with predicate {@code p} and object {@code o} (or, with {@code o}
+   * NONE, subject {@code s}), or null if there are more than {@code max} or this store cannot list
+   * them (a pattern then reads every statement that may hold one).
+   */
+  default long[] tripleTermsWith(long p, long s, long o, int max) {
+    return null;
+  }
+
+  /**
    * True if terms are best decoded many at a time ({@link #nodes}): a backend across a network,
    * where each call is a round trip. The executor then decodes a batch of result rows at once.
    */

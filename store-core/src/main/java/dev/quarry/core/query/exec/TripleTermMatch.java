@@ -19,7 +19,10 @@ import org.apache.jena.sparql.core.Var;
  *       the parts' variables or must equal their values and the constants (a term that is no triple
  *       term drops the row);
  *   <li>packing: every part is bound; the term is found by its parts' ids (a hash lookup), and a
- *       row whose parts make no stored term is dropped, as no quad can hold it.
+ *       row whose parts make no stored term is dropped, as no quad can hold it;
+ *   <li>finding: neither is, but the predicate and the object (or subject) are constants: the
+ *       store's terms with those parts ({@link QuadView#tripleTermsWith}), listed once, each joined
+ *       to every row and unpacked.
  * </ul>
  */
 public final class TripleTermMatch extends BatchOperator {
@@ -27,6 +30,7 @@ public final class TripleTermMatch extends BatchOperator {
   private final long[] consts; // per part: its id, or 0 for a variable
   private final Var[] parts; // per part: its variable, or null for a constant
   private final boolean pack;
+  private final long[] found; // finding: the candidate terms; else null
   private final TermSpace terms;
   private final QuadView view;
 
@@ -38,13 +42,31 @@ public final class TripleTermMatch extends BatchOperator {
    */
   public TripleTermMatch(
       IdOperator input, Var term, long[] consts, Var[] parts, boolean pack, TermSpace terms) {
+    this(input, term, consts, parts, pack, null, terms);
+  }
+
+  private TripleTermMatch(
+      IdOperator input,
+      Var term,
+      long[] consts,
+      Var[] parts,
+      boolean pack,
+      long[] found,
+      TermSpace terms) {
     super(columns(input.vars(), term, parts), input);
     this.term = term;
     this.consts = consts.clone();
     this.parts = parts.clone();
     this.pack = pack;
+    this.found = found;
     this.terms = terms;
     this.view = terms.view();
+  }
+
+  /** Finding: each row joined with each of the {@code candidates} terms, unpacked. */
+  public static TripleTermMatch finding(
+      IdOperator input, Var term, long[] consts, Var[] parts, long[] candidates, TermSpace terms) {
+    return new TripleTermMatch(input, term, consts, parts, false, candidates.clone(), terms);
   }
 
   private static List<Var> columns(List<Var> in, Var term, Var[] parts) {
@@ -70,6 +92,18 @@ public final class TripleTermMatch extends BatchOperator {
     Rows out = new Rows(vars.size(), in.size);
     long[] ids = new long[3];
     for (int r = 0; r < in.size; r++) {
+      if (found != null) {
+        for (long candidate : found) {
+          int at = out.appendCopy(in, r);
+          long had = out.data[at + termCol];
+          out.data[at + termCol] = candidate;
+          if ((had != NodeIds.NONE && had != candidate)
+              || !unpack(out.data, at, termCol, partCols, ids)) {
+            out.size--;
+          }
+        }
+        continue;
+      }
       int at = out.appendCopy(in, r);
       long[] row = out.data;
       boolean keep =
@@ -147,7 +181,7 @@ public final class TripleTermMatch extends BatchOperator {
 
   @Override
   public String label() {
-    return (pack ? "pack " : "unpack ")
+    return (pack ? "pack " : found != null ? "find (" + found.length + " terms) " : "unpack ")
         + "?"
         + term.getVarName()
         + " = <<( "

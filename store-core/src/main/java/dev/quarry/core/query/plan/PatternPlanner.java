@@ -43,6 +43,12 @@ final class PatternPlanner {
   private static final boolean WHOLE_PATTERNS =
       !"false".equals(System.getProperty("quarry.exec.whole-patterns"));
 
+  /**
+   * Terms listed by their parts at most (see {@link #candidates}); beyond, the term is matched as
+   * the patterns around it bind it, not held as a list.
+   */
+  private static final int MAX_FOUND = 4096;
+
   /** The pattern a join order takes next, and the rows it is estimated to find per input row. */
   record Step(Triple triple, double fanOut) {}
 
@@ -150,8 +156,12 @@ final class PatternPlanner {
       for (Iterator<TripleTerms.Term> it = terms.iterator(); it.hasNext(); ) {
         TripleTerms.Term t = it.next();
         boolean unpack = certain.contains(t.var());
+        long[] found = null;
         if (!unpack && !certain.containsAll(t.partVars())) {
-          continue;
+          found = candidates(t);
+          if (found == null) {
+            continue;
+          }
         }
         long[] consts = new long[3];
         Var[] parts = new Var[3];
@@ -165,9 +175,13 @@ final class PatternPlanner {
             constants++;
           }
         }
-        double rows = Math.max(1, cur.estimate()) * (unpack ? Math.pow(0.5, constants) : 1);
+        double rows =
+            Math.max(1, cur.estimate())
+                * (found != null ? found.length : unpack ? Math.pow(0.5, constants) : 1);
         cur =
-            new TripleTermMatch(cur, t.var(), consts, parts, !unpack, scope.terms)
+            (found != null
+                    ? TripleTermMatch.finding(cur, t.var(), consts, parts, found, scope.terms)
+                    : new TripleTermMatch(cur, t.var(), consts, parts, !unpack, scope.terms))
                 .estimate(rows)
                 .cancellable(scope.cxt);
         bound.add(t.var());
@@ -179,6 +193,25 @@ final class PatternPlanner {
       }
     }
     return cur;
+  }
+
+  /**
+   * The store's terms a term with a constant predicate and a constant object (or subject) may be,
+   * listed by their parts ({@link dev.quarry.core.index.spi.QuadView#tripleTermsWith}); null if the
+   * term has no such constants or the store cannot list them.
+   */
+  private long[] candidates(TripleTerms.Term t) {
+    Node[] n = t.parts();
+    if (Var.isVar(n[1]) || (Var.isVar(n[2]) && Var.isVar(n[0]))) {
+      return null;
+    }
+    long p = scope.view.id(n[1]);
+    long o = Var.isVar(n[2]) ? 0 : scope.view.id(n[2]);
+    long s = Var.isVar(n[0]) ? 0 : scope.view.id(n[0]);
+    if (p == 0 || (o == 0 && s == 0)) {
+      return null; // a constant the store lacks: the pattern's lookup finds nothing anyway
+    }
+    return scope.view.tripleTermsWith(p, s, o, MAX_FOUND);
   }
 
   /**
