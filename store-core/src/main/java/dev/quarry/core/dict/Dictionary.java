@@ -220,12 +220,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * threads encoding terms meanwhile.
    */
   public void spillLoadedTerms(Writes w, long maxBytes) {
-    if (w.loaded.bytes() <= maxBytes) {
+    if (loadedTermBytes(w) <= maxBytes) {
       return;
     }
     w.indexLock.writeLock().lock();
     try {
-      if (w.loaded.bytes() > maxBytes) {
+      if (loadedTermBytes(w) > maxBytes) {
         indexLoaded(w, false);
       }
     } finally {
@@ -257,7 +257,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   /** Heap held by a bulk load's new terms, for its memory budget. */
   public long loadedTermBytes(Writes w) {
-    return w.loaded.bytes();
+    return w.loaded.bytes() + w.partRows.bytes();
   }
 
   /** The term an id stands for. */

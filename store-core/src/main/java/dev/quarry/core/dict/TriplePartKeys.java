@@ -1,7 +1,6 @@
 package dev.quarry.core.dict;
 
 import dev.quarry.core.btree.RowSort;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -60,25 +59,35 @@ final class TriplePartKeys {
     return List.of(new long[] {o[0], o[1], id}, new long[] {s[0], s[1], id});
   }
 
-  /** Part rows collected by several loading threads, drained sorted. */
+  /** Part rows collected by several loading threads, flat, drained sorted. */
   static final class Rows {
-    private final List<long[]> rows = new ArrayList<>();
+    private long[] rows = new long[0];
+    private int n; // longs used
 
     synchronized void addAll(List<long[]> more) {
-      rows.addAll(more);
+      for (long[] row : more) {
+        if (n + 3 > rows.length) {
+          rows = java.util.Arrays.copyOf(rows, Math.max(3 * 1024, rows.length * 2));
+        }
+        System.arraycopy(row, 0, rows, n, 3);
+        n += 3;
+      }
     }
 
     synchronized boolean isEmpty() {
-      return rows.isEmpty();
+      return n == 0;
+    }
+
+    /** Heap held, for the load's memory budget. */
+    synchronized long bytes() {
+      return 8L * rows.length;
     }
 
     /** Every row, flat and sorted; empties the list. */
     synchronized long[] drainSorted() {
-      long[] flat = new long[rows.size() * 3];
-      for (int i = 0; i < rows.size(); i++) {
-        System.arraycopy(rows.get(i), 0, flat, i * 3, 3);
-      }
-      rows.clear();
+      long[] flat = java.util.Arrays.copyOf(rows, n);
+      rows = new long[0];
+      n = 0;
       RowSort.sort(flat, flat.length / 3, 3);
       return flat;
     }
