@@ -2,7 +2,9 @@ package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
@@ -142,6 +144,23 @@ public final class SharedRows {
     @Override
     protected boolean closesInputs() {
       return false; // the shared input closes with the last reader; this one's own rows here
+    }
+
+    /**
+     * The shared rows' columns some row leaves unbound, as this reader names them (column by
+     * column): a reader after the first has no input of its own to ask, and a UNION branch would
+     * take an OPTIONAL's columns for bound.
+     */
+    @Override
+    public Set<Var> maybeUnbound() {
+      Set<Var> out = new HashSet<>();
+      for (Var v : input.maybeUnbound()) {
+        int c = input.vars().indexOf(v);
+        if (c >= 0 && c < vars.size()) {
+          out.add(vars.get(c));
+        }
+      }
+      return out;
     }
 
     @Override
