@@ -14,6 +14,7 @@ import org.apache.jena.riot.lang.LabelToNode;
 import org.apache.jena.riot.system.ErrorHandler;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.vocabulary.RDF;
 import org.eclipse.rdf4j.rio.RDFFormat;
 
 /**
@@ -66,11 +67,7 @@ final class JenaReader {
         new StreamRDFBase() {
           @Override
           public void triple(Triple t) {
-            check(t.getSubject());
-            check(t.getPredicate());
-            check(t.getObject());
-            sink.accept(
-                Quad.create(target, map(t.getSubject()), t.getPredicate(), map(t.getObject())));
+            quad(Quad.create(Quad.defaultGraphIRI, t)); // goes to the target
           }
 
           @Override
@@ -100,9 +97,8 @@ final class JenaReader {
         });
   }
 
-  private static final String LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
-  private static final String DIR_LANG_STRING =
-      "http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString";
+  private static final String LANG_STRING = RDF.langString.getURI();
+  private static final String DIR_LANG_STRING = RDF.dirLangString.getURI();
 
   /**
    * What RIOT lets pass with a warning at most but RDF 1.2 rejects, and the store should not hold:

@@ -49,7 +49,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final int lengthSlot;
   private final Cache<Node, Long> ids;
   private final Cache<Long, Node> nodes;
-  private final Cache<Long, long[]> parts; // a committed triple term's parts, by its id
+  private final Cache<Long, long[]> parts; // a committed term's parts by its id (or NOT_TRIPLE)
 
   private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize) {
     this.terms = terms;
@@ -161,21 +161,22 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     long[] h = new long[2];
     Murmur3.hash128(record, record.length, 0, h);
     id = NodeIds.ofTermOffset(terms.append(record));
-    if (w.deferred) {
-      w.defer(h[0], h[1], id);
-    } else {
-      w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, new long[] {h[0], h[1], id});
-    }
+    index(w, new long[] {h[0], h[1], id});
     for (long[] row : TriplePartKeys.rows(record, id)) {
-      if (w.deferred) {
-        w.defer(row[0], row[1], row[2]);
-      } else {
-        w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, row);
-      }
+      index(w, row);
     }
     w.created.put(n, id);
     w.createdNodes.put(id, n);
     return id;
+  }
+
+  /** A writer's new hash index row: inserted now, or collected for one sorted batch. */
+  private void index(Writes w, long[] row) {
+    if (w.deferred) {
+      w.defer(row[0], row[1], row[2]);
+    } else {
+      w.hashRoot = hashIndex.insert(w.alloc, w.hashRoot, row);
+    }
   }
 
   /**
@@ -307,18 +308,22 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       return true;
     }
     long[] known = w == null ? parts.getIfPresent(id) : null;
-    if (known != null) {
-      System.arraycopy(known, 0, out, 0, 3);
-      return true;
+    if (known == null) {
+      boolean triple = TermCodec.tripleParts(terms.read(NodeIds.termOffset(id)), out);
+      known = triple ? out.clone() : NOT_TRIPLE;
+      if (w == null) {
+        parts.put(id, known); // committed: its record never changes (a writer's might go)
+      }
     }
-    if (!TermCodec.tripleParts(terms.read(NodeIds.termOffset(id)), out)) {
-      return false;
+    if (known == NOT_TRIPLE) {
+      return false; // isTRIPLE over IRIs and literals: no record read twice
     }
-    if (w == null) {
-      parts.put(id, out.clone()); // committed: its record never changes (a writer's might go)
-    }
+    System.arraycopy(known, 0, out, 0, 3);
     return true;
   }
+
+  /** In the parts cache: the term is no triple term. */
+  private static final long[] NOT_TRIPLE = new long[0];
 
   /**
    * The id of the triple term whose parts have these ids, found by its record's hash (no term

@@ -81,14 +81,7 @@ public final class TermCodec {
           ? record(STRING, n.getLiteralLexicalForm())
           : record(TYPED, n.getLiteralLexicalForm(), dt);
     } else if (n.isTripleTerm()) {
-      byte[] out = new byte[1 + 8 * tripleIds.length];
-      out[0] = TRIPLE;
-      for (int i = 0; i < tripleIds.length; i++) {
-        for (int b = 0; b < 8; b++) {
-          out[1 + i * 8 + b] = (byte) (tripleIds[i] >>> (8 * b));
-        }
-      }
-      return out;
+      return tripleRecord(tripleIds[0], tripleIds[1], tripleIds[2]);
     } else {
       throw new IllegalArgumentException("not a storable RDF term: " + n);
     }
@@ -96,7 +89,15 @@ public final class TermCodec {
 
   /** A triple term's record from its parts' ids: what {@link #encode} gives for it. */
   public static byte[] tripleRecord(long s, long p, long o) {
-    return encode(NodeFactory.createTripleTerm(Node.ANY, Node.ANY, Node.ANY), new long[] {s, p, o});
+    byte[] out = new byte[25];
+    out[0] = TRIPLE;
+    long[] ids = {s, p, o};
+    for (int i = 0; i < 3; i++) {
+      for (int b = 0; b < 8; b++) {
+        out[1 + i * 8 + b] = (byte) (ids[i] >>> (8 * b));
+      }
+    }
+    return out;
   }
 
   /**

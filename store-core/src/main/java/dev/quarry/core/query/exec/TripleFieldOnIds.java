@@ -15,7 +15,18 @@ import org.apache.jena.sparql.expr.ExprFunction1;
  * record as an id: the term and its parts are not decoded. A term of the query's own (TRIPLE(),
  * VALUES) is left to the expression's usual evaluation.
  */
-record TripleFieldOnIds(int column, int part, QuadView view) {
+final class TripleFieldOnIds {
+  private final int column;
+  private final int part;
+  private final QuadView view;
+  private final long[] parts = new long[3]; // an operator's rows are read by one thread
+
+  private TripleFieldOnIds(int column, int part, QuadView view) {
+    this.column = column;
+    this.part = part;
+    this.view = view;
+  }
+
   /** The evaluator for {@code e} over rows of {@code vars}, or null if e is not such a function. */
   static TripleFieldOnIds of(Expr e, List<Var> vars, QuadView view) {
     int part =
@@ -41,7 +52,6 @@ record TripleFieldOnIds(int column, int part, QuadView view) {
     if (NodeIds.tag(id) == NodeIds.TAG_QUERY_LOCAL) {
       return DateFieldOnIds.UNDECIDED;
     }
-    long[] parts = new long[3];
     return view.tripleParts(id, parts) ? parts[part] : 0; // not a triple term: an error
   }
 }

@@ -29,44 +29,40 @@ public final class TripleTermMatch extends BatchOperator {
   private final Var term;
   private final long[] consts; // per part: its id, or 0 for a variable
   private final Var[] parts; // per part: its variable, or null for a constant
-  private final boolean pack;
-  private final long[] found; // finding: the candidate terms; else null
+
+  /** Which side the match starts from (see the class comment). */
+  public enum Mode {
+    UNPACK,
+    PACK,
+    FIND
+  }
+
+  private final Mode mode;
+  private final long[] found; // FIND: the candidate terms
   private final TermSpace terms;
   private final QuadView view;
 
   /**
    * @param consts per part (subject, predicate, object) the constant's id, or 0 where {@code parts}
    *     names a variable
-   * @param pack true to find the term from its bound parts, false to read the parts of the bound
-   *     term
+   * @param found FIND's candidate terms (null otherwise)
    */
   public TripleTermMatch(
-      IdOperator input, Var term, long[] consts, Var[] parts, boolean pack, TermSpace terms) {
-    this(input, term, consts, parts, pack, null, terms);
-  }
-
-  private TripleTermMatch(
       IdOperator input,
       Var term,
       long[] consts,
       Var[] parts,
-      boolean pack,
+      Mode mode,
       long[] found,
       TermSpace terms) {
     super(columns(input.vars(), term, parts), input);
     this.term = term;
     this.consts = consts.clone();
     this.parts = parts.clone();
-    this.pack = pack;
-    this.found = found;
+    this.mode = mode;
+    this.found = found == null ? null : found.clone();
     this.terms = terms;
     this.view = terms.view();
-  }
-
-  /** Finding: each row joined with each of the {@code candidates} terms, unpacked. */
-  public static TripleTermMatch finding(
-      IdOperator input, Var term, long[] consts, Var[] parts, long[] candidates, TermSpace terms) {
-    return new TripleTermMatch(input, term, consts, parts, false, candidates.clone(), terms);
   }
 
   private static List<Var> columns(List<Var> in, Var term, Var[] parts) {
@@ -92,7 +88,7 @@ public final class TripleTermMatch extends BatchOperator {
     Rows out = new Rows(vars.size(), in.size);
     long[] ids = new long[3];
     for (int r = 0; r < in.size; r++) {
-      if (found != null) {
+      if (mode == Mode.FIND) {
         for (long candidate : found) {
           int at = out.appendCopy(in, r);
           long had = out.data[at + termCol];
@@ -107,7 +103,9 @@ public final class TripleTermMatch extends BatchOperator {
       int at = out.appendCopy(in, r);
       long[] row = out.data;
       boolean keep =
-          pack ? pack(row, at, termCol, partCols, ids) : unpack(row, at, termCol, partCols, ids);
+          mode == Mode.PACK
+              ? pack(row, at, termCol, partCols, ids)
+              : unpack(row, at, termCol, partCols, ids);
       if (!keep) {
         out.size--;
       }
@@ -181,7 +179,9 @@ public final class TripleTermMatch extends BatchOperator {
 
   @Override
   public String label() {
-    return (pack ? "pack " : found != null ? "find (" + found.length + " terms) " : "unpack ")
+    return (mode == Mode.FIND
+            ? "find (" + found.length + " terms) "
+            : mode.name().toLowerCase(java.util.Locale.ROOT) + " ")
         + "?"
         + term.getVarName()
         + " = <<( "

@@ -133,11 +133,7 @@ final class PatternPlanner {
    */
   private static boolean filtersByTerm(Triple t, List<TripleTerms.Term> terms) {
     for (TripleTerms.Term term : terms) {
-      boolean constant = false;
-      for (Node n : term.parts()) {
-        constant |= !Var.isVar(n);
-      }
-      if (constant && Group.vars(List.of(t)).contains(term.var())) {
+      if (term.constants() > 0 && Group.vars(List.of(t)).contains(term.var())) {
         return true;
       }
     }
@@ -165,23 +161,27 @@ final class PatternPlanner {
         }
         long[] consts = new long[3];
         Var[] parts = new Var[3];
-        int constants = 0;
         for (int k = 0; k < 3; k++) {
           Node n = t.parts()[k];
           if (Var.isVar(n)) {
             parts[k] = Var.alloc(n);
           } else {
             consts[k] = scope.terms.encode(n);
-            constants++;
           }
         }
+        TripleTermMatch.Mode mode =
+            found != null
+                ? TripleTermMatch.Mode.FIND
+                : unpack ? TripleTermMatch.Mode.UNPACK : TripleTermMatch.Mode.PACK;
         double rows =
             Math.max(1, cur.estimate())
-                * (found != null ? found.length : unpack ? Math.pow(0.5, constants) : 1);
+                * switch (mode) {
+                  case FIND -> found.length;
+                  case UNPACK -> Math.pow(0.5, t.constants());
+                  case PACK -> 1;
+                };
         cur =
-            (found != null
-                    ? TripleTermMatch.finding(cur, t.var(), consts, parts, found, scope.terms)
-                    : new TripleTermMatch(cur, t.var(), consts, parts, !unpack, scope.terms))
+            new TripleTermMatch(cur, t.var(), consts, parts, mode, found, scope.terms)
                 .estimate(rows)
                 .cancellable(scope.cxt);
         bound.add(t.var());

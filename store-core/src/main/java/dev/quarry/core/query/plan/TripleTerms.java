@@ -21,6 +21,15 @@ final class TripleTerms {
 
   /** A term's variable and its parts: a variable or a concrete term each. */
   record Term(Var var, Node[] parts) {
+    /** How many parts are constants. */
+    int constants() {
+      int n = 0;
+      for (Node p : parts) {
+        n += Var.isVar(p) ? 0 : 1;
+      }
+      return n;
+    }
+
     List<Var> partVars() {
       List<Var> out = new ArrayList<>();
       for (Node n : parts) {
