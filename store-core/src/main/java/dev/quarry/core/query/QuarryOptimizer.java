@@ -17,7 +17,8 @@ import org.apache.jena.sparql.util.Context;
  * nothing ({@code filter-equality-into-a-minus}). Both found by ExecutorFuzzTest. Quarry's planner
  * takes such equalities itself (a lookup of the equal value, {@code Equality}), so that rewrite is
  * off for every query; the one for a constant ({@code FILTER(?b = <x>)}) is off for queries with a
- * MINUS.
+ * MINUS. Joins whose right side would see the left side's variables where SPARQL's scoping hides
+ * them are not run by substitution ({@link SubstitutionSafety}).
  */
 public final class QuarryOptimizer {
   public static final RewriteFactory FACTORY = QuarryOptimizer::create;
@@ -32,10 +33,17 @@ public final class QuarryOptimizer {
 
   private static org.apache.jena.sparql.algebra.optimize.Rewrite create(Context context) {
     return op -> {
+      boolean minus = hasMinus(op);
+      boolean scoped = SubstitutionSafety.substitutionChangesAnswers(op);
       Context c = context;
-      if (hasMinus(op)) { // a copy only then: this runs for every query
+      if (minus || scoped) { // a copy only then: this runs for every query
         c = context == null ? new Context() : context.copy();
-        c.set(ARQ.optFilterEquality, false); // ?b = <constant>: the same substitution
+        if (minus) {
+          c.set(ARQ.optFilterEquality, false); // ?b = <constant>: the same substitution
+        }
+        if (scoped) {
+          c.set(ARQ.optIndexJoinStrategy, false); // joins evaluated on their own
+        }
       }
       return Optimize.stdOptimizationFactory.create(c).rewrite(op);
     };

@@ -122,6 +122,13 @@ final class TwinStores implements AutoCloseable {
     assertEquals(want, quarry(query), query);
   }
 
+  /** Asserts that Quarry answers the query as ARQ's algebra as written does; returns them. */
+  Map<Map<String, Node>, Integer> sameAsWritten(String query) {
+    Map<Map<String, Node>, Integer> want = referenceAnswers(oracle, query);
+    assertEquals(want, quarry(query), query);
+    return want;
+  }
+
   /** Asserts that Quarry answers the query as ARQ does; returns the answers. */
   Map<Map<String, Node>, Integer> sameAnswers(String query) {
     Map<Map<String, Node>, Integer> want = answers(oracle, query);
