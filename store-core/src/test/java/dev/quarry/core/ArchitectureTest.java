@@ -31,14 +31,17 @@ class ArchitectureTest {
           Map.entry("buffer", Set.of("storage", "config")),
           Map.entry("btree", Set.of("buffer", "storage")),
           Map.entry("txn", Set.of("btree", "buffer", "storage")),
-          Map.entry("dict", Set.of("btree", "txn")),
+          // storage: the per-thread read counts (ThreadIo) the term file adds to.
+          Map.entry("dict", Set.of("btree", "txn", "storage")),
           Map.entry("index.spi", Set.of()),
           Map.entry("index", Set.of("index.spi", "dict", "txn", "btree", "buffer")),
           // Lucene's index of literals, a participant of the store's commits.
           Map.entry("text", Set.of("index.spi", "txn", "dict", "config")),
           Map.entry("query.rules", Set.of("index.spi")),
           Map.entry("query.memory", Set.of()),
-          Map.entry("query.exec", Set.of("index.spi", "query.rules", "query.memory", "dict")),
+          // storage: only ThreadIo, the reads explain counts per operator (STORAGE_FOR_QUERY).
+          Map.entry(
+              "query.exec", Set.of("index.spi", "query.rules", "query.memory", "dict", "storage")),
           Map.entry(
               "query.plan",
               Set.of("index.spi", "query.rules", "query.exec", "query.memory", "dict")),
@@ -66,6 +69,9 @@ class ArchitectureTest {
   /** Of the dictionary, the executor uses only the id functions: no terms, no trees. */
   private static final Set<String> DICT_FOR_QUERY =
       Set.of("dict.NodeIds", "dict.InlineValues", "dict.ValueRanges");
+
+  /** Of the storage layer, the executor uses only the per-thread read counts. */
+  private static final Set<String> STORAGE_FOR_QUERY = Set.of("storage.ThreadIo");
 
   /**
    * What other modules may use: the API package, configuration, the store's error, the memory pool
@@ -105,6 +111,9 @@ class ArchitectureTest {
         assertTrue(
             !ref[1].equals("dict") || DICT_FOR_QUERY.contains(used),
             ref[0] + " uses " + used + ": the executor may use " + DICT_FOR_QUERY);
+        assertTrue(
+            !ref[1].equals("storage") || STORAGE_FOR_QUERY.contains(used),
+            ref[0] + " uses " + used + ": the executor may use " + STORAGE_FOR_QUERY);
       }
     }
   }

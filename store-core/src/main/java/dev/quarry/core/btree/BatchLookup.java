@@ -210,6 +210,14 @@ final class BatchLookup {
     hint = pos;
     for (; ; ) {
       int n = blockRows;
+      if (blockBelow(his, at)) { // a range scan's common case: no row of the block can pass hi
+        for (; pos < n; pos++) {
+          decodeTo(pos);
+          if (!sink.accept(probe, block, pos * width)) {
+            return false;
+          }
+        }
+      }
       for (; pos < n; pos++) {
         decodeTo(pos);
         int c = Rows.compare(block, pos * width, his, at, width);
@@ -279,6 +287,18 @@ final class BatchLookup {
     decoded = Math.min(1, blockRows);
     bytePos = 0;
     hint = 0;
+  }
+
+  /**
+   * True if every row of the current block lies below {@code hi}: they lie below the next block's
+   * first row, or, in the leaf's last block, below the leaf's upper bound. One comparison for the
+   * block instead of one per row.
+   */
+  private boolean blockBelow(long[] his, int at) {
+    if (moreBlocks()) {
+      return Rows.compare(nextBlockRow, 0, his, at, width) <= 0;
+    }
+    return hasHigh[depth] && Rows.compare(high[depth], 0, his, at, width) <= 0;
   }
 
   /** True if the leaf has a block after the current one. */

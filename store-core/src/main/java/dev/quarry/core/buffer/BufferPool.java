@@ -3,6 +3,7 @@ package dev.quarry.core.buffer;
 import dev.quarry.core.storage.CorruptPageException;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.Pages;
+import dev.quarry.core.storage.ThreadIo;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -382,6 +383,7 @@ public final class BufferPool implements AutoCloseable {
     frames.unlockExclusive(v);
     metrics.misses.increment();
     metrics.readsSingle.increment();
+    ThreadIo.add(ThreadIo.PAGES_READ, 1);
     metrics.bytesRead.add(Pages.PAGE_SIZE);
     readAhead.onDemandMiss(page);
     return v;

@@ -2,6 +2,7 @@ package dev.quarry.core.buffer;
 
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.Pages;
+import dev.quarry.core.storage.ThreadIo;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -129,8 +130,9 @@ final class ReadAhead implements AutoCloseable {
 
   private void submit(
       long first, int count, long[] wanted, CountDownLatch done, ReadAheadKind kind) {
-    metrics.readAheadIssued.add(
-        wanted == null ? count : Arrays.stream(wanted).map(Long::bitCount).sum());
+    long pages = wanted == null ? count : Arrays.stream(wanted).map(Long::bitCount).sum();
+    metrics.readAheadIssued.add(pages);
+    ThreadIo.add(ThreadIo.READ_AHEAD, pages);
     workers[store.deviceOf(first)].submit(new IoWorker.Request(first, count, wanted, done, kind));
   }
 

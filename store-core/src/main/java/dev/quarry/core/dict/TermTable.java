@@ -1,5 +1,6 @@
 package dev.quarry.core.dict;
 
+import dev.quarry.core.storage.ThreadIo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -93,6 +94,7 @@ final class TermTable implements AutoCloseable {
     int n = file.read(pos, b, off, len);
     fileReads.increment();
     fileReadBytes.add(n);
+    ThreadIo.add(ThreadIo.TERM_READS, 1);
     return n;
   }
 

@@ -238,6 +238,12 @@ abstract class PagedView implements QuadView {
   }
 
   @Override
+  public long estimateObjectIn(long g, long p, long[] ranges) {
+    beforeRead();
+    return ix().estimateObjectIn(roots, p, ranges);
+  }
+
+  @Override
   public long quads() {
     beforeRead();
     return stats().quads();

@@ -113,6 +113,21 @@ public final class QuadIndexes {
     return tree(order).estimateRows(root(roots, order), lo, hi);
   }
 
+  /**
+   * About how many quads of predicate p, in any graph, have an object in one of {@code ranges}: the
+   * POGS ranges {@link #findObjectIn} reads, each estimated as {@link #estimate} does.
+   */
+  public long estimateObjectIn(long[] roots, long p, long[] ranges) {
+    long[] lo = new long[4];
+    long[] hi = new long[4];
+    long n = 0;
+    for (int i = 0; i < ranges.length; i += 2) {
+      QuadOrder.POGS.range(0, 0, p, ranges[i], ranges[i + 1], lo, 0, hi, 0); // 0: any
+      n += tree(QuadOrder.POGS).estimateRows(root(roots, QuadOrder.POGS), lo, hi);
+    }
+    return n;
+  }
+
   /** The vectored lookup of {@link dev.quarry.core.index.spi.QuadView#lookup}. */
   public void lookup(long[] roots, QuadProbes probes, QuadSink sink) {
     VectoredLookup.run(this, roots, probes, sink);

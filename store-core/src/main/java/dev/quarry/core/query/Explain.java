@@ -63,7 +63,8 @@ public final class Explain {
     for (int i = 0; i < plans.size(); i++) {
       sb.append(
           String.format(
-              "Id plan %d (estimated rows / actual rows, ms in the operator / with its inputs):%n",
+              "Id plan %d (estimated rows / actual rows, ms in the operator / with its inputs;"
+                  + " its own reads, where it made any):%n",
               i + 1));
       render(plans.get(i), 1, sb);
     }
@@ -79,6 +80,33 @@ public final class Explain {
     return n;
   }
 
+  /**
+   * The reads the operator made itself (its inputs' taken out), where it made any: pages the pool
+   * read on a miss (from the device, or the OS cache without O_DIRECT), pages it asked read-ahead
+   * for, term records read past the term cache.
+   */
+  private static String reads(IdOperator op) {
+    long pages = op.pagesRead();
+    long ahead = op.pagesReadAhead();
+    long terms = op.termReads();
+    for (IdOperator in : op.inputs()) {
+      pages -= in.pagesRead();
+      ahead -= in.pagesReadAhead();
+      terms -= in.termReads();
+    }
+    List<String> parts = new ArrayList<>();
+    if (pages > 0) {
+      parts.add(pages + " pages read");
+    }
+    if (ahead > 0) {
+      parts.add(ahead + " read ahead");
+    }
+    if (terms > 0) {
+      parts.add(terms + " term reads");
+    }
+    return parts.isEmpty() ? "" : "  (" + String.join(", ", parts) + ")";
+  }
+
   private static void render(IdOperator op, int depth, StringBuilder sb) {
     sb.append("  ".repeat(depth)).append(op.label());
     String est = op.estimate() < 0 ? "?" : String.format(Locale.ROOT, "%.0f", op.estimate());
@@ -90,9 +118,10 @@ public final class Explain {
     sb.append(
         String.format(
             Locale.ROOT,
-            "  %.2f / %.2f ms%n",
+            "  %.2f / %.2f ms",
             Math.max(0, op.nanos() - inputs) / 1e6,
             op.nanos() / 1e6));
+    sb.append(reads(op)).append(System.lineSeparator());
     for (IdOperator in : op.inputs()) {
       render(in, depth + 1, sb);
     }

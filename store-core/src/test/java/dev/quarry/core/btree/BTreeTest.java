@@ -398,6 +398,42 @@ class BTreeTest {
     assertEquals(10, seen[0]);
   }
 
+  /**
+   * Long ranges across many blocks and leaves, each ending exactly at a row, just below one, or
+   * just below the row after it: whole blocks below hi are passed without comparing each row, so
+   * the rows at the end must still stop where hi says.
+   */
+  @Test
+  void longRangesEndExactlyAtTheirHighKey() {
+    Random rnd = new Random(23);
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(4));
+    while (oracle.size() < 50_000) {
+      long[] r = randomRow(rnd, 4);
+      r[0] = rnd.nextInt(2);
+      oracle.add(r);
+    }
+    long root = bulkBuild(tree, alloc, oracle);
+    alloc.commit(true);
+    List<long[]> all = new ArrayList<>(oracle);
+    int[] cuts = rnd.ints(120, 0, all.size()).sorted().distinct().toArray();
+    List<long[][]> probes = new ArrayList<>();
+    for (int i = 0; i + 1 < cuts.length; i += 2) {
+      long[] hi = all.get(cuts[i + 1]).clone();
+      switch (i / 2 % 3) {
+        case 0 -> {} // a row of the tree
+        case 1 -> hi[3]--; // just below it
+        default -> { // just below the row after it
+          hi = cuts[i + 1] + 1 < all.size() ? all.get(cuts[i + 1] + 1).clone() : hi;
+          hi[3]--;
+        }
+      }
+      probes.add(new long[][] {all.get(cuts[i]).clone(), hi});
+    }
+    assertBatchGivesEachProbeItsRows(tree, root, oracle, probes);
+  }
+
   /** The probes' lo keys and hi keys, each probe's 4 columns after the one before. */
   private static long[][] keys(List<long[][]> probes) {
     long[] los = new long[probes.size() * 4];

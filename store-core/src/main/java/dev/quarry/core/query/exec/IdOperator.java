@@ -1,6 +1,7 @@
 package dev.quarry.core.query.exec;
 
 import dev.quarry.core.query.memory.QueryMemory;
+import dev.quarry.core.storage.ThreadIo;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,6 +19,8 @@ public abstract class IdOperator {
   private long produced;
   private boolean ended;
   private long nanos; // time spent in next(), inputs included: explain shows it
+  private final long[] io =
+      new long[3]; // this thread's reads in next() (ThreadIo), inputs included
   private ExecutionContext cxt;
 
   protected IdOperator(List<Var> vars) {
@@ -53,6 +56,10 @@ public abstract class IdOperator {
       return null; // asked again after the end, or after close
     }
     long start = System.nanoTime();
+    long[] thread = ThreadIo.counts();
+    long pages = thread[ThreadIo.PAGES_READ];
+    long ahead = thread[ThreadIo.READ_AHEAD];
+    long terms = thread[ThreadIo.TERM_READS];
     checkCancelled();
     Rows r = compute();
     while (r != null && r.size == 0) {
@@ -65,6 +72,9 @@ public abstract class IdOperator {
       ended = true;
     }
     nanos += System.nanoTime() - start;
+    io[ThreadIo.PAGES_READ] += thread[ThreadIo.PAGES_READ] - pages;
+    io[ThreadIo.READ_AHEAD] += thread[ThreadIo.READ_AHEAD] - ahead;
+    io[ThreadIo.TERM_READS] += thread[ThreadIo.TERM_READS] - terms;
     return r;
   }
 
@@ -143,6 +153,21 @@ public abstract class IdOperator {
 
   public long produced() {
     return produced;
+  }
+
+  /** Pages the buffer pool read for this thread on a miss in {@link #next}, inputs included. */
+  public long pagesRead() {
+    return io[ThreadIo.PAGES_READ];
+  }
+
+  /** Pages this thread asked read-ahead for in {@link #next}, inputs included. */
+  public long pagesReadAhead() {
+    return io[ThreadIo.READ_AHEAD];
+  }
+
+  /** Term records read from the term file (past its cache) in {@link #next}, inputs included. */
+  public long termReads() {
+    return io[ThreadIo.TERM_READS];
   }
 
   /** Nanoseconds spent producing rows, the inputs' time included. */

@@ -24,9 +24,10 @@ final class SharedRangeScans {
   private final long graph;
   private final long predicate;
   private SubjectsInRange scanned; // the last range scanned for bound subjects
-  private long[] tooLarge; // the last range that held more than tooLargeLimit quads
-  private int tooLargeLimit;
-  private long probedInRange; // rows probed one by one in tooLarge: they count towards its scan
+  private long[] considered; // the last range not scanned (yet), and what is known of it:
+  private long size; // its quads as the index estimates them, -1 if unknown,
+  private long failedLimit; // the largest limit a scan of it stopped at, 0 if none,
+  private long probedInRange; // rows probed one by one in it: they count towards its scan
   long scans; // for EXPLAIN: shared scans made,
   long served; // rows they served,
   long probed; // rows probed one by one (the range too large),
@@ -41,27 +42,34 @@ final class SharedRangeScans {
   /**
    * The quads in {@code ranges} by subject, scanned for {@code probes} rows, or null if the range
    * holds too many for that: the last scan is kept (the rows of a join often share one range), and
-   * so is the last range found too large, until a bigger chunk could afford it. Rent or buy: the
-   * rows earlier chunks probed in the same range count too, so a join whose chunks each stay too
-   * small still scans once the rows it probed could have paid for it, instead of probing every row
-   * (BSBM Q5 at 100M probed 15,360 rows at ~1 us each before its chunks grew large enough).
+   * what is known of the last range not scanned. Rent or buy: the rows earlier chunks probed in the
+   * same range count too, so a join whose chunks each stay too small still scans once the rows it
+   * probed could have paid for it, instead of probing every row (BSBM Q5 at 100M probed 15,360 rows
+   * at ~1 us each before its chunks grew large enough). The range's size is estimated from the
+   * index first, so a scan is started only when it can be afforded (attempts that stopped at their
+   * limit were a third of Q5's reads at 100M), and sized for what it will hold.
    */
   SubjectsInRange subjectsIn(long[] ranges, int probes) {
     if (scanned != null && Arrays.equals(scanned.ranges, ranges)) {
       return scanned;
     }
-    if (!Arrays.equals(tooLarge, ranges)) {
-      probedInRange = 0; // a range not yet found too large: no rows were probed in it
+    if (!Arrays.equals(considered, ranges)) {
+      considered = ranges;
+      size = view.estimateObjectIn(graph, predicate, ranges);
+      failedLimit = 0;
+      probedInRange = 0;
     }
-    int limit = (int) Math.min(Integer.MAX_VALUE, RANGE_QUADS_PER_PROBE * (probes + probedInRange));
-    if (tooLarge != null && limit <= tooLargeLimit && Arrays.equals(tooLarge, ranges)) {
+    long budget = RANGE_QUADS_PER_PROBE * (probes + probedInRange);
+    if ((size >= 0 && size > budget) || budget <= failedLimit) {
       probedInRange += probes;
       return null;
     }
-    SubjectsInRange s = SubjectsInRange.scan(view, graph, predicate, ranges, limit);
+    // An estimate is within a small factor: the scan may hold twice as many before it gives up.
+    long limit = Math.min(Integer.MAX_VALUE, Math.max(budget, 2 * size));
+    SubjectsInRange s =
+        SubjectsInRange.scan(view, graph, predicate, ranges, (int) limit, Math.max(0, size));
     if (s == null) {
-      tooLarge = ranges;
-      tooLargeLimit = limit;
+      failedLimit = limit;
       probedInRange += probes;
     } else {
       scanned = s;

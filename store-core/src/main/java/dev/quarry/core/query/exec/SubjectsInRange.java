@@ -32,14 +32,16 @@ final class SubjectsInRange {
 
   /**
    * Scans the quads of predicate p in graph g with objects in {@code ranges}, as one vectored
-   * lookup (a range per probe); null if there are more than {@code limit}.
+   * lookup (a range per probe); null if there are more than {@code limit}. Sized for the {@code
+   * expected} quads (0: unknown).
    */
-  static SubjectsInRange scan(QuadView view, long g, long p, long[] ranges, int limit) {
+  static SubjectsInRange scan(
+      QuadView view, long g, long p, long[] ranges, int limit, long expected) {
     QuadProbes probes = new QuadProbes();
     for (int i = 0; i < ranges.length; i += 2) {
       probes.addObjectRange(g, QuadView.NONE, p, ranges[i], ranges[i + 1]);
     }
-    Collector c = new Collector(Math.min(limit, 1024), limit);
+    Collector c = new Collector((int) Math.min(limit, Math.max(1024, expected)), limit);
     view.lookup(probes, c);
     return c.table(ranges);
   }
