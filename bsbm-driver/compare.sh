@@ -207,11 +207,24 @@ measure() { # SYSTEM NAME URL START-FUNCTION
 "$root/quarry" --version > /dev/null
 "$bsbm" --version > /dev/null
 
-if [ ! -f "$data/dataset.nt" ]; then
+# With --keep-stores and every store loaded, the dataset file is not needed (at 100M it is 26 GB,
+# deleted once the stores are loaded): only the driver's td_data, and the triple count kept beside
+# it (data-PC/triples).
+all_kept() {
+  [ "$KEEP" = 1 ] && [ -d "$data/td_data" ] || return 1
+  local s
+  for s in $SYSTEMS; do [ -d "$WORK/$s-$PC" ] || return 1; done
+}
+if [ ! -f "$data/dataset.nt" ] && ! all_kept; then
   log "generating BSBM with $PC products"
   (cd "$data" && "$bsbm" generate -pc "$PC" -o dataset.nt)
 fi
-triples=$(wc -l < "$data/dataset.nt")
+if [ -f "$data/dataset.nt" ]; then
+  triples=$(wc -l < "$data/dataset.nt")
+  echo "$triples" > "$data/triples"
+else
+  triples=$(cat "$data/triples" 2>/dev/null || echo "?")
+fi
 
 quarry() {
   local store="$WORK/quarry-$PC"
