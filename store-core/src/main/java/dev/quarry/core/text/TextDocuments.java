@@ -50,6 +50,17 @@ final class TextDocuments {
         || XSDDatatype.XSDstring.getURI().equals(n.getLiteralDatatypeURI());
   }
 
+  /**
+   * Literal {@code id}'s document as {@code state} has it now (the predicates it is used with that
+   * are {@code indexed}, null: all), or null if the index holds none for it: a document to replace
+   * the committed one by, or the reason to delete it.
+   */
+  Document ofState(TextSource state, long id, long[] indexed) {
+    long[] preds = TextBuild.keep(state.predicatesOf(id), indexed);
+    Node n = preds.length == 0 ? null : state.node(id);
+    return n == null || !indexable(n) ? null : of(id, n, preds, preds.length);
+  }
+
   static Term key(long id) {
     return new Term(KEY, keyBytes(id));
   }

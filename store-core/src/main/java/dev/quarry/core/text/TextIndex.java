@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -283,12 +282,11 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
 
   /** Writes literal {@code id}'s document as the state now has it, or deletes it. */
   private void index(TextSource state, long id, long[] indexed) throws IOException {
-    long[] preds = TextBuild.keep(state.predicatesOf(id), indexed);
-    Node n = preds.length == 0 ? null : state.node(id);
-    if (n == null || !TextDocuments.indexable(n)) {
+    Document doc = documents.ofState(state, id, indexed);
+    if (doc == null) {
       writer.deleteDocuments(TextDocuments.key(id));
     } else {
-      writer.updateDocument(TextDocuments.key(id), documents.of(id, n, preds, preds.length));
+      writer.updateDocument(TextDocuments.key(id), doc);
     }
   }
 
@@ -363,10 +361,8 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
       try (IndexWriter ow = new IndexWriter(d, new IndexWriterConfig(analyzer))) {
         for (long id : ids) {
           keys.add(TextDocuments.keyBytes(id));
-          long[] preds = TextBuild.keep(state.predicatesOf(id), indexed);
-          Node n = preds.length == 0 ? null : state.node(id);
-          if (n != null && TextDocuments.indexable(n)) {
-            Document doc = documents.of(id, n, preds, preds.length);
+          Document doc = documents.ofState(state, id, indexed);
+          if (doc != null) {
             doc.add(new StringField(OVERLAY, "1", Field.Store.NO));
             ow.addDocument(doc);
           }
