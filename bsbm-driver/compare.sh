@@ -14,9 +14,10 @@
 # Writes DIR/results-PRODUCTS/comparison.{md,png}: load time and rate, QMpH per client count, and
 # each system's ratio to Quarry. Every system gets the same memory for its cache: Quarry's buffer
 # pool, Virtuoso's NumberOfBuffers, Fuseki's heap; Oxigraph (RocksDB) and TDB2 use the OS cache.
-# --cold S: after its warm runs each system is restarted, the OS page cache dropped (needs root),
-# and the largest client count runs for S seconds from cold (Quarry with O_DIRECT), reporting QMpH
-# every 10 s and when it reached 90% of its warm figure: DIR/results-PRODUCTS/cold-comparison.*
+# --cold S: after its warm runs each system is restarted for each client count, the OS page cache
+# dropped (needs root), and runs for S seconds from cold in its default configuration, reporting
+# QMpH every 10 s and when it reached 90% of its warm figure, timed from the start command:
+# DIR/results-PRODUCTS/cold-comparison.*
 # --slow-mixes fuseki=10:40 gives one system fewer warm-up:measured mixes (at 10M Fuseki needs
 # about 5 s a mix); the table's figures are rates, so they stay comparable.
 # --usecase businessIntelligence runs BSBM's Business Intelligence mix (official: -w 2 -runs 10)
@@ -172,16 +173,17 @@ run_driver() { # SYSTEM NAME URL
   done
 }
 
-# From cold: the server was just started on a dropped OS cache; the most clients, for COLD seconds.
-cold_driver() { # NAME URL
-  local c warm qmph cap
-  c=$(echo $CLIENTS | tr ' ' '\n' | sort -n | tail -1)
+# From cold: the server was just started on a dropped OS cache (at STARTED, ms since the epoch);
+# CLIENTS clients for COLD seconds, timed from the start command.
+cold_driver() { # NAME URL CLIENTS STARTED
+  local c=$3 warm qmph cap
   warm="$results/$(slug "$1")/explore-$c.json"
   qmph=$(grep -o '"qmph" *: *[0-9.]*' "$warm" | grep -o '[0-9.]*$' || echo 0)
   cap=$(awk -v q="$qmph" -v s="$COLD" 'BEGIN { printf "%d", q * s / 3600 * 3 + 20 }')
   log "$1: from cold, $c clients for $COLD s"
   "$bsbm" run "$2" --name "$1" -idir "$data/td_data" -w 0 -runs "$cap" -mt "$c" --duration "$COLD" \
-    --period 10 --warm-reference "$warm" -o "$results/cold/$(slug "$1")" --quiet || true
+    --period 10 --warm-reference "$warm" --started-at "$4" -o "$results/cold/$(slug "$1")" \
+    --quiet || true
 }
 
 drop_caches() {
@@ -196,10 +198,14 @@ measure() { # SYSTEM NAME URL START-FUNCTION
   run_driver "$1" "$2" "$3"
   stop_server
   if [ "$COLD" -gt 0 ]; then
-    drop_caches
-    "$4" cold
-    cold_driver "$2" "$3"
-    stop_server
+    local c started
+    for c in $CLIENTS; do
+      drop_caches
+      started=$(date +%s%3N)
+      "$4" cold
+      cold_driver "$2" "$3" "$c" "$started"
+      stop_server
+    done
   fi
 }
 
@@ -237,12 +243,12 @@ quarry() {
   measure quarry Quarry http://127.0.0.1:7878/sparql quarry_start
 }
 
-quarry_start() { # [cold]: O_DIRECT, so the empty pool gets no help from the OS cache
+quarry_start() { # [cold]: as warm (its default page cache use), on the dropped OS cache
   local heap="-Xmx4g" buffers=$MEM
   if [ -n "$CAP" ] && [ "$MEM_GIVEN" = 0 ]; then heap=""; buffers=auto; fi # sized from the cgroup
   server_name=quarry
   (QUARRY_JAVA_OPTS="$heap" serve quarry "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
-    --set "store.buffers=$buffers" --set "store.direct-io=$([ "${1:-}" = cold ] && echo true || echo false)" \
+    --set "store.buffers=$buffers" --set store.direct-io=false \
     >> "$results/quarry-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:7878/health
