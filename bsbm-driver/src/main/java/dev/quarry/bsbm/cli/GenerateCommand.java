@@ -3,6 +3,7 @@ package dev.quarry.bsbm.cli;
 import dev.quarry.bsbm.gen.BsbmGenerator;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
@@ -31,7 +32,9 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(
       names = {"-o", "--output"},
       defaultValue = "dataset.nt",
-      description = "The dataset file (.nt or .nt.gz). Default dataset.nt.")
+      description =
+          "The dataset file (.nt or .nt.gz), or - for standard output (to pipe into a load; the"
+              + " summary then goes to standard error). Default dataset.nt.")
   Path output;
 
   @Option(
@@ -72,7 +75,9 @@ final class GenerateCommand implements Callable<Integer> {
     MessageDigest sha = MessageDigest.getInstance("SHA-256");
     ProgressBar bar = quiet ? null : new ProgressBar(System.err);
     BsbmGenerator.Result r;
-    try (OutputStream main = open(output, sha);
+    boolean piped = output.toString().equals("-");
+    PrintStream report = piped ? System.err : System.out; // stdout carries the data when piped
+    try (OutputStream main = piped ? toStdout(sha) : open(output, sha);
         OutputStream upd = update ? open(updateFile, null) : null) {
       r =
           BsbmGenerator.generate(
@@ -92,19 +97,24 @@ final class GenerateCommand implements Callable<Integer> {
     }
     r.driverData().write(tdData);
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf(
+    report.printf(
         "BSBM %,d products: %,d triples to %s in %.1f s (%,.0f triples/s)%n",
-        products, r.triples(), output, seconds, r.triples() / seconds);
+        products, r.triples(), piped ? "standard output" : output, seconds, r.triples() / seconds);
     if (!output.toString().endsWith(".gz")) {
-      System.out.println("SHA-256 " + HexFormat.of().formatHex(sha.digest()));
+      report.println("SHA-256 " + HexFormat.of().formatHex(sha.digest()));
     }
     if (update) {
-      System.out.printf(
+      report.printf(
           "update dataset: %,d triples in %,d transactions to %s%n",
           r.updateTriples(), transactions, updateFile);
     }
-    System.out.println("test-driver data: " + tdData);
+    report.println("test-driver data: " + tdData);
     return 0;
+  }
+
+  /** Standard output, buffered and digested; closing it closes standard output. */
+  private static OutputStream toStdout(MessageDigest sha) {
+    return new DigestOutputStream(new BufferedOutputStream(System.out, 1 << 20), sha);
   }
 
   private static OutputStream open(Path file, MessageDigest sha) throws Exception {
