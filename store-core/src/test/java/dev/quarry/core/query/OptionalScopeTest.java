@@ -28,11 +28,11 @@ class OptionalScopeTest {
     List<Quad> quads = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       Node x = TwinStores.iri("x" + i);
-      quads.add(TwinStores.quad(x, "p", TwinStores.iri("y" + (i % 7))));
-      quads.add(TwinStores.quad(x, "n", TwinStores.number(i % 5)));
-      quads.add(TwinStores.quad(TwinStores.iri("y" + (i % 7)), "q", TwinStores.iri("z" + (i % 3))));
+      quads.add(quad(x, "p", TwinStores.iri("y" + (i % 7))));
+      quads.add(quad(x, "n", TwinStores.number(i % 5)));
+      quads.add(quad(TwinStores.iri("y" + (i % 7)), "q", TwinStores.iri("z" + (i % 3))));
       if (i % 2 == 0) {
-        quads.add(TwinStores.quad(TwinStores.iri("y" + (i % 7)), "r", x));
+        quads.add(quad(TwinStores.iri("y" + (i % 7)), "r", x));
       }
     }
     twins = new TwinStores(quads);
@@ -41,6 +41,10 @@ class OptionalScopeTest {
   @AfterAll
   static void close() {
     twins.close();
+  }
+
+  private static Quad quad(Node s, String p, Node o) {
+    return Quad.create(Quad.defaultGraphIRI, s, TwinStores.iri(p), o);
   }
 
   @ParameterizedTest

@@ -42,11 +42,6 @@ final class TwinStores implements AutoCloseable {
     return NodeFactory.createURI("http://ex/" + local);
   }
 
-  /** A quad of the default graph with predicate {@code iri(p)}. */
-  static Quad quad(Node s, String p, Node o) {
-    return Quad.create(Quad.defaultGraphIRI, s, iri(p), o);
-  }
-
   /** An xsd:integer literal. */
   static Node number(int v) {
     return NodeFactory.createLiteralDT(Integer.toString(v), XSDDatatype.XSDinteger);

@@ -14,7 +14,6 @@ import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.algebra.Op;
@@ -68,9 +67,6 @@ public final class Compiler {
   private static final boolean REUSE = !"false".equals(System.getProperty("quarry.exec.reuse"));
 
   private final Scope scope;
-  // Set by a DISTINCT over a projection for the build of the part below it, which takes and clears
-  // it: the variables whose rows count (see PatternPlanner#plan).
-  private Set<Var> distinctOver;
   private final PatternPlanner patterns;
   private final JoinPlanner joins;
   private final AggregatePlanner aggregates;
@@ -139,12 +135,9 @@ public final class Compiler {
       reuse = REUSE ? Reuse.of(op) : null; // each plan anew: a plan's shared rows are its own
     }
     depth++;
-    Set<Var> over = distinctOver;
-    distinctOver = null; // a part computed once for several uses must keep every row
     try {
       IdOperator out = reused(op, input);
       if (out == null) {
-        distinctOver = over;
         out = build(op, input);
       }
       return out == null ? null : out.cancellable(scope.cxt);
@@ -200,8 +193,6 @@ public final class Compiler {
   }
 
   private IdOperator build(Op op, IdOperator input) {
-    Set<Var> over = distinctOver; // for this operator only, not its parts
-    distinctOver = null;
     boolean top = input instanceof Source s && s.isUnit();
     if (TextPlanner.mayPlan(op)) {
       IdOperator searched = text.plan(op, input);
@@ -218,8 +209,7 @@ public final class Compiler {
         return patterns.plan(
             group.triples(),
             group.conjuncts(),
-            textFilters.input(group.triples(), group.conjuncts(), input),
-            over);
+            textFilters.input(group.triples(), group.conjuncts(), input));
       }
     }
     return switch (op) {
@@ -355,17 +345,7 @@ public final class Compiler {
     if (keys != null) {
       return keys;
     }
-    IdOperator sub;
-    if (op instanceof OpProject p) {
-      // Only the projected variables' rows count: the group below may drop a column no later step
-      // needs, and the copies of rows that leaves (PatternPlanner's early distinct).
-      distinctOver = Set.copyOf(p.getVars());
-      IdOperator rows = compile(p.getSubOp(), input);
-      distinctOver = null;
-      sub = rows == null ? null : new Project(rows, p.getVars()).estimate(rows.estimate());
-    } else {
-      sub = compile(op, input);
-    }
+    IdOperator sub = compile(op, input);
     if (sub == null) {
       return null;
     }

@@ -1,18 +1,15 @@
 package dev.quarry.core.query.plan;
 
-import dev.quarry.core.query.exec.Distinct;
 import dev.quarry.core.query.exec.Filter;
 import dev.quarry.core.query.exec.IdOperator;
 import dev.quarry.core.query.exec.MergeJoin;
 import dev.quarry.core.query.exec.ObjectRange;
 import dev.quarry.core.query.exec.PatternJoin;
-import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Rows;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TriplePattern;
 import dev.quarry.core.query.exec.TripleTermMatch;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,30 +60,8 @@ final class PatternPlanner {
     this.merges = new MergePlanner(scope);
   }
 
-  /**
-   * Steps whose pattern is estimated to find at least this many rows per input row may leave copies
-   * when a column dies there; below, an early distinct would hash rows for nothing.
-   */
-  private static final double COPIES_FAN_OUT = 2;
-
-  /** Diagnostic switch for A/B runs: {@code quarry.exec.early-distinct=false}. */
-  private static final boolean EARLY_DISTINCT =
-      !"false".equals(System.getProperty("quarry.exec.early-distinct"));
-
   /** The group's patterns and conjuncts joined with each row of {@code input}. */
   IdOperator plan(List<Triple> triples, List<Expr> conjuncts, IdOperator input) {
-    return plan(triples, conjuncts, input, null);
-  }
-
-  /**
-   * The group's patterns and conjuncts joined with each row of {@code input}; under a DISTINCT of
-   * {@code distinctOver} (null: every row counts), a column no later step, filter or the DISTINCT
-   * needs is dropped after a step that fans out, with the copies of rows that leaves. BSBM Q5's
-   * products sharing a feature with one: 72,681 rows at 100M, 37,424 distinct products, each then
-   * looked up twice.
-   */
-  IdOperator plan(
-      List<Triple> triples, List<Expr> conjuncts, IdOperator input, Set<Var> distinctOver) {
     Set<Var> bound = new LinkedHashSet<>(input.vars());
     // What every row binds, for filters: an input column some rows leave unbound is not, until a
     // pattern of this group binds it.
@@ -140,14 +115,6 @@ final class PatternPlanner {
       cur = matchTerms(cur, terms, bound, certain);
       cur = applicable(cur, pending, certain, rows);
       rows = cur.estimate();
-      if (distinctOver != null && EARLY_DISTINCT && step.fanOut() >= COPIES_FAN_OUT) {
-        List<Var> live = liveAfter(cur, input, distinctOver, rest, pending, terms);
-        if (live.size() < cur.vars().size()) {
-          cur = new Distinct(new Project(cur, live).estimate(rows), scope.cxt).estimate(rows);
-          bound.retainAll(live);
-          certain.retainAll(live);
-        }
-      }
     }
     if (!terms.isEmpty()) {
       throw new IllegalStateException("triple terms left unmatched: " + terms);
@@ -157,31 +124,6 @@ final class PatternPlanner {
       cur = new Filter(cur, new ExprList(pending), scope.terms, scope.cxt).estimate(0);
     }
     return cur;
-  }
-
-  /**
-   * The columns of {@code cur} something after it needs: the DISTINCT's variables, the input's, the
-   * GRAPH variable, and those of the patterns, filters and triple terms still to come.
-   */
-  private List<Var> liveAfter(
-      IdOperator cur,
-      IdOperator input,
-      Set<Var> distinctOver,
-      List<Triple> rest,
-      List<Expr> pending,
-      List<TripleTerms.Term> terms) {
-    Set<Var> needed = new HashSet<>(distinctOver);
-    needed.addAll(input.vars());
-    needed.addAll(Group.vars(rest));
-    pending.forEach(e -> needed.addAll(e.getVarsMentioned()));
-    for (TripleTerms.Term t : terms) {
-      needed.add(t.var());
-      needed.addAll(t.partVars());
-    }
-    if (scope.graphVar != null) {
-      needed.add(scope.graphVar);
-    }
-    return cur.vars().stream().filter(needed::contains).toList();
   }
 
   /**
