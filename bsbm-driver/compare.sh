@@ -126,9 +126,22 @@ serve() { # SYSTEM CMD... (in the subshell the server runs in, so that it has th
   exec "$here/memcap.sh" --cap "$CAP" --name "quarry-bench-$name" -- "$@"
 }
 
+# Waits for the server just started (server_pid) to answer at URL. An answer from another process
+# (a server left running on the port: its store is then locked, and the new one exits) is refused,
+# else its figures would be taken for the new server's.
 wait_for() { # URL [seconds]
   for _ in $(seq "${2:-120}"); do
-    curl -sf -o /dev/null "$1" && return 0
+    if [ -n "$server_pid" ] && ! kill -0 "$server_pid" 2>/dev/null; then
+      echo "compare.sh: the server exited at start (see results/*-server.log); nothing more is run" >&2
+      exit 1
+    fi
+    if curl -sf -o /dev/null "$1"; then
+      sleep 2 # a server that could not take its store exits within a second of its start
+      if [ -z "$server_pid" ] || kill -0 "$server_pid" 2>/dev/null; then return 0; fi
+      echo "compare.sh: $1 answered, but not the server just started (it exited): is another" \
+        "server running there?" >&2
+      exit 1
+    fi
     sleep 1
   done
   echo "compare.sh: $1 did not answer" >&2
