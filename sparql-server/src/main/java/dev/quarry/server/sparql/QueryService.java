@@ -87,7 +87,7 @@ public final class QueryService {
     this.timeout = timeout;
     this.maxRows = maxRows;
     this.allowService = allowService;
-    this.templates = new QueryTemplates(queryShapes, limits);
+    this.templates = new QueryTemplates(queryShapes, limits, store.dataset().getContext());
     CachedAlgebra.register();
   }
 

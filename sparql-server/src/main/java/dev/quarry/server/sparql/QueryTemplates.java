@@ -27,6 +27,7 @@ import org.apache.jena.sparql.graph.NodeTransformLib;
 import org.apache.jena.sparql.modify.request.QuadAcc;
 import org.apache.jena.sparql.pfunction.PropertyFunctionRegistry;
 import org.apache.jena.sparql.syntax.syntaxtransform.QueryTransformOps;
+import org.apache.jena.sparql.util.Context;
 import org.apache.jena.sparql.util.NodeFactoryExtra;
 
 /**
@@ -144,6 +145,7 @@ public final class QueryTemplates {
   private final LongAdder misses = new LongAdder();
 
   private final TextLimits limits;
+  private final Context optimizing;
 
   /** A cache of at most {@code maxShapes} shapes (0: none; every query is parsed). */
   public QueryTemplates(long maxShapes) {
@@ -152,8 +154,17 @@ public final class QueryTemplates {
 
   /** ... and queries past {@code limits} (depth, terms) refused before parsing. */
   public QueryTemplates(long maxShapes, TextLimits limits) {
+    this(maxShapes, limits, null);
+  }
+
+  /**
+   * ... and shapes' algebra optimised in {@code optimizing}, the context of the dataset queries run
+   * on (its optimiser: Quarry's leaves out rewrites that change answers); null: ARQ's own.
+   */
+  public QueryTemplates(long maxShapes, TextLimits limits, Context optimizing) {
     this.shapes = Caffeine.newBuilder().maximumSize(maxShapes).build();
     this.limits = limits;
+    this.optimizing = optimizing;
   }
 
   /**
@@ -182,7 +193,7 @@ public final class QueryTemplates {
     if (entry == null) {
       shapes.put(shape.key(), SEEN);
     } else if (entry == SEEN) {
-      Template t = template(shape, q);
+      Template t = template(shape, q, optimizing);
       shapes.put(shape.key(), t == null ? UNLIFTABLE : t);
       if (t != null) {
         return new Parsed(q, t.service(), null);
@@ -201,7 +212,7 @@ public final class QueryTemplates {
   }
 
   /** The shape's template, or null if instantiating it would not give what the parser gives. */
-  private static Template template(QueryShape shape, Query actual) {
+  private static Template template(QueryShape shape, Query actual, Context optimizing) {
     if (actual.hasDatasetDescription()) {
       return null; // the protocol layer rewrites FROM clauses in place
     }
@@ -221,7 +232,7 @@ public final class QueryTemplates {
       if (!same) {
         return null;
       }
-      Op algebra = reusableAlgebra(probe, probeNodes, substitute, actual);
+      Op algebra = reusableAlgebra(probe, probeNodes, substitute, actual, optimizing);
       return algebra == null ? t : new Template(probe, probeNodes, prefixes, t.service(), algebra);
     } catch (RuntimeException e) {
       return null;
@@ -237,14 +248,14 @@ public final class QueryTemplates {
    * value, except for a property function's IRI ({@link Template#algebraFor}).
    */
   private static Op reusableAlgebra(
-      Query probe, Node[] probeNodes, NodeTransform substitute, Query actual) {
+      Query probe, Node[] probeNodes, NodeTransform substitute, Query actual, Context optimizing) {
     Op compiled = Algebra.compile(probe);
-    Op optimized = Algebra.optimize(compiled);
+    Op optimized = Algebra.optimize(compiled, optimizing);
     Map<Node, Integer> before = occurrences(compiled, probeNodes);
     if (!before.equals(occurrences(optimized, probeNodes))) {
       return null;
     }
-    Op mine = Algebra.optimize(Algebra.compile(actual));
+    Op mine = Algebra.optimize(Algebra.compile(actual), optimizing);
     return NodeTransformLib.transform(substitute, optimized).equals(mine) ? optimized : null;
   }
 

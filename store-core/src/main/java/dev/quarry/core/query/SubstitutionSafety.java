@@ -1,6 +1,7 @@
 package dev.quarry.core.query;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.jena.sparql.algebra.Op;
@@ -146,11 +147,6 @@ final class SubstitutionSafety {
   }
 
   private static boolean intersects(Collection<Var> a, Collection<Var> b) {
-    for (Var v : a) {
-      if (b.contains(v)) {
-        return true;
-      }
-    }
-    return false;
+    return !Collections.disjoint(a, b);
   }
 }

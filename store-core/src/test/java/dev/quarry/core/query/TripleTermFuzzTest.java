@@ -1,9 +1,12 @@
 package dev.quarry.core.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
@@ -68,7 +71,11 @@ class TripleTermFuzzTest {
 
   @FuzzTest(maxDuration = "30s")
   void quarryAnswersAsArqDoes(FuzzedDataProvider data) {
-    QUARRY.sameAsReference(new QueryMaker(data).query(), Syntax.syntaxSPARQL_12);
+    String query = new QueryMaker(data).query();
+    Map<Map<String, Node>, Integer> want = QUARRY.reference(query, Syntax.syntaxSPARQL_12);
+    if (want != null) {
+      assertEquals(want, QUARRY.quarry(query), query);
+    }
   }
 
   /** Builds a query from the fuzzer's choices. */
