@@ -31,7 +31,8 @@ public final class Explain {
         exec.set(QuarryOpExecutor.PLANS, plans)
             .set(QuarryOpExecutor.LEFT_TO_ARQ, leftToArq)
             .build()) {
-      algebra = Algebra.optimize(Algebra.compile(qe.getQuery())).toString();
+      // In the query's context: its dataset's optimiser (Quarry's), as the run uses.
+      algebra = Algebra.optimize(Algebra.compile(qe.getQuery()), qe.getContext()).toString();
       switch (qe.getQuery().queryType()) {
         case SELECT -> {
           var rs = qe.select();
