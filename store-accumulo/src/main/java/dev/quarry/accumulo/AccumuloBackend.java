@@ -42,6 +42,8 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
   final TxnLog txnLog;
   final RoundTrips trips = new RoundTrips();
   final int scanThreads;
+  private final long readCacheBytes;
+  private volatile ReadCache readCache; // the newest committed state's, once a reader began there
   private final Duration lease;
   private final Duration writerTimeout;
   private final String owner = UUID.randomUUID().toString();
@@ -64,9 +66,11 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
       Tables tables,
       int scanThreads,
       long termCache,
+      long readCacheBytes,
       Duration lease,
       Duration writerTimeout) {
     this.client = client;
+    this.readCacheBytes = readCacheBytes;
     this.tables = tables;
     this.scanThreads = scanThreads;
     this.lease = lease;
@@ -105,6 +109,38 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
       writer.release();
       throw e;
     }
+  }
+
+  /**
+   * The cache of committed state {@code at}, shared by its readers in this server: made by the
+   * first reader of a newer state (which drops the older one), none for a reader of an older state
+   * (one that began before a commit) or when the cache is off ({@code store.accumulo.read-cache:
+   * 0}).
+   */
+  ReadCache cacheFor(ReadPoint at) {
+    if (readCacheBytes <= 0) {
+      return null;
+    }
+    ReadCache c = readCache;
+    if (c != null && c.txn == at.txn()) {
+      return c;
+    }
+    synchronized (this) {
+      c = readCache;
+      if (c == null || c.txn < at.txn()) {
+        readCache = c = new ReadCache(at.txn(), readCacheBytes, trips);
+      }
+      return c.txn == at.txn() ? c : null;
+    }
+  }
+
+  /** True if {@code c} is the cache of the newest state a reader here has begun at. */
+  boolean isNewest(ReadCache c) {
+    return readCache == c;
+  }
+
+  boolean isClosed() {
+    return closed;
   }
 
   /** Called by the writer when it commits or aborts. */

@@ -8,7 +8,7 @@ final class AccumuloReadView extends AccumuloView implements ReadView {
   private Stats stats;
 
   AccumuloReadView(AccumuloBackend backend, ReadPoint at) {
-    super(backend);
+    super(backend, backend.cacheFor(at));
     this.at = at;
   }
 

@@ -18,6 +18,8 @@ record AccumuloSettings(
     String bulkDir,
     int tabletsPerIndex,
     long termCache,
+    long readCache,
+    boolean warmUp,
     boolean unionDefault) {
 
   static AccumuloSettings from(Config c) {
@@ -43,6 +45,10 @@ record AccumuloSettings(
     if (bulkDir.isEmpty()) {
       bulkDir = Path.of(System.getProperty("java.io.tmpdir")).toUri().toString();
     }
+    long readCache = c.getBytes("store.accumulo.read-cache");
+    if (readCache < 0) {
+      throw new ConfigException("option 'store.accumulo.read-cache' must not be negative");
+    }
     String graph = c.getString("store.default-graph").trim();
     if (!graph.equals("default") && !graph.equals("union")) {
       throw new ConfigException(
@@ -60,6 +66,8 @@ record AccumuloSettings(
         bulkDir,
         tablets,
         c.getLong("store.term-cache"),
+        readCache,
+        c.getBoolean("store.warm-up"),
         graph.equals("union"));
   }
 }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.DiskUsage;
@@ -37,6 +38,7 @@ public final class AccumuloStore extends QuadBackendStore {
   private final AccumuloClient client;
   private final AccumuloBackend backend;
   private boolean closed;
+  private CompletableFuture<Long> warmUp; // null: not asked for (one-shot commands, tests)
 
   private AccumuloStore(AccumuloSettings settings, AccumuloClient client, AccumuloBackend backend) {
     super(backend, settings.unionDefault());
@@ -61,12 +63,29 @@ public final class AccumuloStore extends QuadBackendStore {
       }
       AccumuloBackend backend =
           new AccumuloBackend(
-              client, tables, s.scanThreads(), s.termCache(), s.writerLease(), s.writerTimeout());
-      return new AccumuloStore(s, client, backend);
+              client,
+              tables,
+              s.scanThreads(),
+              s.termCache(),
+              s.readCache(),
+              s.writerLease(),
+              s.writerTimeout());
+      AccumuloStore store = new AccumuloStore(s, client, backend);
+      if (s.warmUp()) {
+        store.warmUp = ReadCacheWarmUp.start(backend);
+      }
+      return store;
     } catch (RuntimeException e) {
       client.close();
       throw e;
     }
+  }
+
+  /**
+   * The read cache's warm-up: completes with the subjects it cached (null if none was asked for).
+   */
+  CompletableFuture<Long> warmUp() {
+    return warmUp;
   }
 
   /** True if the instance holds the store's tables. */

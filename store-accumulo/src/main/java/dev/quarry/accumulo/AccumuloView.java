@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -31,13 +33,27 @@ import org.apache.jena.graph.Node;
  * all its probes' ranges (read in parallel from the tablet servers).
  */
 abstract class AccumuloView implements QuadView {
-  private static final int FEW = 100; // estimate: exact up to this many
+  static final int FEW = 100; // estimate: exact up to this many
+
+  /** Lookups by object go in one batch when a predicate has at most this many quads per object. */
+  private static final int FEW_PER_OBJECT = 256;
+
+  /** Object ranges with a free subject are read in one batch while they hold at most this many. */
+  private static final int RANGE_ROWS = 65_536;
+
+  /** A lookup reads subjects whole unless they bring more than this many rows each on average. */
+  private static final int ROWS_PER_SUBJECT = 64;
 
   final AccumuloBackend backend;
   final List<AutoCloseable> open = new ArrayList<>();
 
-  AccumuloView(AccumuloBackend backend) {
+  /** The state's cache shared by its readers in this server; null for the writer. */
+  private final ReadCache shared;
+
+  AccumuloView(AccumuloBackend backend, ReadCache shared) {
     this.backend = backend;
+    this.shared = shared;
+    this.subjects = new SubjectRows(shared);
   }
 
   /** Where this view reads. */
@@ -102,12 +118,16 @@ abstract class AccumuloView implements QuadView {
   @Override
   public Iterator<long[]> find(long g, long s, long p, long o) {
     beforeRead();
-    List<long[]> kept = small.get(List.of(g, s, p, o));
+    List<long[]> kept = smallRows(List.of(g, s, p, o));
     if (kept != null) {
       return kept.stream().map(long[]::clone).iterator();
     }
     long[] pattern = {g, s, p, o};
     Order order = Order.forPattern(pattern);
+    long[][] whole = s == NONE ? null : subject(s);
+    if (whole != null) {
+      return SubjectRows.matching(whole, pattern, order).iterator();
+    }
     Scanner scan = scanner(order);
     int prefix = order.boundPrefix(pattern);
     scan.setRange(order.prefixRange(pattern, prefix));
@@ -175,22 +195,42 @@ abstract class AccumuloView implements QuadView {
   }
 
   /**
-   * Probes that bind the subject (few quads each: a join's lookups) go in one batch scan per table
-   * over all their ranges, the answers sorted by key and handed to each probe they match, so that a
-   * probe's quads come in index order. A probe with a free subject (a predicate's whole object
-   * range, maybe millions of quads) is read by its own ordered scan, streamed, so that a sink that
-   * has enough stops it early.
+   * Probes that bind the subject (few quads each: a join's lookups) are answered from their
+   * subjects read whole ({@link SubjectRows}: one batch scan of SOPG for the step's new subjects);
+   * those whose subjects were not, in one batch scan of PSOG over all their ranges. Probes of one
+   * object id with a free subject ((p, o): which products have this feature) go in one batch scan
+   * of POGS when a predicate's objects have few subjects each. Either batch's answers are sorted by
+   * key and handed to each probe they match, so that a probe's quads come in index order. Any other
+   * probe with a free subject (a predicate's object range, maybe millions of quads) is read by its
+   * own ordered scan, streamed, so that a sink that has enough stops it early.
    */
   @Override
   public void lookup(QuadProbes probes, QuadSink sink) {
     beforeRead();
-    List<Range> ranges = new ArrayList<>();
-    Map<Bucket, List<Integer>> buckets = new HashMap<>();
+    readWhole(probes);
+    List<Range> bySubject = new ArrayList<>();
+    Map<Bucket, List<Integer>> subjectBuckets = new HashMap<>();
+    List<Range> byObject = new ArrayList<>();
+    Map<Bucket, List<Integer>> objectBuckets = new HashMap<>();
+    List<Integer> inRanges = new ArrayList<>();
     for (int i = 0; i < probes.size(); i++) {
+      long s = probes.s(i);
+      long p = probes.p(i);
       List<long[]> kept =
           probes.objectFree(i) || probes.objectBound(i)
-              ? small.get(List.of(probes.g(i), probes.s(i), probes.p(i), probes.objectLo(i)))
+              ? smallRows(List.of(probes.g(i), s, p, probes.objectLo(i)))
               : null;
+      long[][] whole = s == NONE ? null : subjects.get(s);
+      if (kept == null && whole != null) {
+        boolean free = probes.objectFree(i);
+        kept =
+            SubjectRows.withObjectIn(
+                whole,
+                probes.g(i),
+                p,
+                free ? 0 : probes.objectLo(i),
+                free ? -1 : probes.objectHi(i));
+      }
       if (kept != null) {
         for (long[] q : kept) {
           if (!sink.accept(i, q[0], q[1], q[2], q[3])) {
@@ -199,32 +239,211 @@ abstract class AccumuloView implements QuadView {
         }
         continue;
       }
-      if (probes.s(i) == NONE) {
-        if (!scanProbe(probes, i, sink)) {
-          return;
-        }
-        continue;
+      if (s != NONE) {
+        long[] pattern = {probes.g(i), s, p, NONE};
+        bySubject.add(
+            probes.objectFree(i)
+                ? Order.PSOG.prefixRange(pattern, 2)
+                : objectRange(Order.PSOG, p, s, probes.objectLo(i), probes.objectHi(i)));
+        subjectBuckets.computeIfAbsent(new Bucket(p, s), k -> new ArrayList<>()).add(i);
+      } else if (probes.objectBound(i) && fewPerObject(p)) {
+        long[] pattern = {NONE, NONE, p, probes.objectLo(i)};
+        byObject.add(Order.POGS.prefixRange(pattern, 2));
+        objectBuckets
+            .computeIfAbsent(new Bucket(p, probes.objectLo(i)), k -> new ArrayList<>())
+            .add(i);
+      } else if (!probes.objectFree(i) && !probes.objectBound(i)) {
+        inRanges.add(i);
+      } else if (!scanProbe(probes, i, sink)) {
+        return;
       }
-      long[] pattern = {probes.g(i), probes.s(i), probes.p(i), NONE};
-      ranges.add(
-          probes.objectFree(i)
-              ? Order.PSOG.prefixRange(pattern, 2)
-              : objectRange(
-                  Order.PSOG, probes.p(i), probes.s(i), probes.objectLo(i), probes.objectHi(i)));
-      buckets.computeIfAbsent(new Bucket(probes.p(i), probes.s(i)), k -> new ArrayList<>()).add(i);
     }
-    if (ranges.isEmpty()) {
+    if (!hand(Order.PSOG, 1, bySubject, subjectBuckets, probes, sink)
+        || !byObject(byObject, objectBuckets, probes, sink)) {
       return;
     }
+    objectRanges(inRanges, probes, sink);
+  }
+
+  /**
+   * The probes of single objects with a free subject, in one batch scan of POGS; each probe's quads
+   * then kept as a small pattern's (the next query asking for a feature's products finds them).
+   */
+  private boolean byObject(
+      List<Range> ranges, Map<Bucket, List<Integer>> buckets, QuadProbes probes, QuadSink sink) {
+    if (ranges.isEmpty()) {
+      return true;
+    }
+    List<byte[]> rows = batchScan(Order.POGS, ranges, Integer.MAX_VALUE);
+    if (!handRows(Order.POGS, 3, rows, buckets, probes, sink)) {
+      return false;
+    }
+    Map<Bucket, List<long[]>> byPair = new HashMap<>();
+    for (byte[] row : rows) {
+      long[] q = new long[4];
+      Order.POGS.decode(row, q);
+      byPair.computeIfAbsent(new Bucket(q[2], q[3]), k -> new ArrayList<>()).add(q);
+    }
+    for (Map.Entry<Bucket, List<Integer>> b : buckets.entrySet()) {
+      for (int i : b.getValue()) {
+        List<long[]> quads = new ArrayList<>();
+        for (long[] q : byPair.getOrDefault(b.getKey(), List.of())) {
+          if (probes.g(i) == NONE || probes.g(i) == q[0]) {
+            quads.add(q);
+          }
+        }
+        if (quads.size() <= FEW) {
+          keepSmall(List.of(probes.g(i), NONE, probes.p(i), probes.objectLo(i)), quads);
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Probes of object ranges with a free subject (a range filter's ranges, one per kind of value):
+   * all in one batch scan of POGS while they hold at most {@link #RANGE_ROWS}; else, or for one
+   * probe, each by its own ordered scan, streamed, so that a sink that has enough stops it.
+   */
+  private void objectRanges(List<Integer> inRanges, QuadProbes probes, QuadSink sink) {
+    if (inRanges.size() > 1) {
+      List<Range> ranges = new ArrayList<>();
+      Map<Bucket, List<Integer>> byPredicate = new HashMap<>();
+      for (int i : inRanges) {
+        ranges.add(
+            objectRange(Order.POGS, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
+        byPredicate.computeIfAbsent(new Bucket(probes.p(i), NONE), k -> new ArrayList<>()).add(i);
+      }
+      List<byte[]> rows = batchScan(Order.POGS, ranges, RANGE_ROWS);
+      if (rows != null) {
+        handRows(Order.POGS, -1, rows, byPredicate, probes, sink);
+        return;
+      }
+    }
+    for (int i : inRanges) {
+      if (!scanProbe(probes, i, sink)) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Reads {@code ranges} of {@code order} in one batch scan and hands each row to the probes of its
+   * bucket (p and the row's part {@code next}: s, o, or NONE for -1) that it matches; false if the
+   * sink said stop.
+   */
+  private boolean hand(
+      Order order,
+      int next,
+      List<Range> ranges,
+      Map<Bucket, List<Integer>> buckets,
+      QuadProbes probes,
+      QuadSink sink) {
+    return ranges.isEmpty()
+        || handRows(
+            order, next, batchScan(order, ranges, Integer.MAX_VALUE), buckets, probes, sink);
+  }
+
+  private static boolean handRows(
+      Order order,
+      int next,
+      List<byte[]> rows,
+      Map<Bucket, List<Integer>> buckets,
+      QuadProbes probes,
+      QuadSink sink) {
     long[] q = new long[4];
-    for (byte[] row : batchScan(Order.PSOG, ranges)) {
-      Order.PSOG.decode(row, q);
-      for (int i : buckets.getOrDefault(new Bucket(q[2], q[1]), List.of())) {
+    for (byte[] row : rows) {
+      order.decode(row, q);
+      Bucket b = new Bucket(q[2], next < 0 ? NONE : q[next]);
+      for (int i : buckets.getOrDefault(b, List.of())) {
         if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True if p's objects have few subjects each on average (a feature's products, a product's
+   * offers), so that probes of single objects are better read together than scanned one by one.
+   */
+  private boolean fewPerObject(long p) {
+    return quadsWithPredicate(p) <= (long) FEW_PER_OBJECT * Math.max(1, distinctObjects(p));
+  }
+
+  /**
+   * Reads whole, in one batch scan, the subjects of {@code probes} not read yet, when there are at
+   * most {@link SubjectRows#MAX_STEP}. Rows past a budget (subjects far bigger than usual) end the
+   * attempt: the probes are then read by their exact ranges, and this view reads no more subjects
+   * whole in lookups.
+   */
+  private void readWhole(QuadProbes probes) {
+    if (!wholeInLookups) {
+      return;
+    }
+    Set<Long> wanted = new HashSet<>();
+    for (int i = 0; i < probes.size(); i++) {
+      long s = probes.s(i);
+      if (s != NONE && subjects.wanted(s)) {
+        wanted.add(s);
+        if (wanted.size() > SubjectRows.MAX_STEP) {
           return;
         }
       }
     }
+    if (wanted.isEmpty()) {
+      return;
+    }
+    List<Range> ranges = new ArrayList<>();
+    for (long s : wanted) {
+      ranges.add(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
+    }
+    List<byte[]> rows =
+        batchScan(Order.SOPG, ranges, wanted.size() * ROWS_PER_SUBJECT + SubjectRows.CAP);
+    if (rows == null) {
+      wholeInLookups = false;
+      return;
+    }
+    Map<Long, List<long[]>> bySubject = new HashMap<>();
+    for (byte[] row : rows) {
+      long[] q = new long[4];
+      Order.SOPG.decode(row, q);
+      bySubject.computeIfAbsent(q[1], k -> new ArrayList<>()).add(q);
+    }
+    for (long s : wanted) {
+      keepSubject(s, bySubject.getOrDefault(s, List.of()));
+    }
+  }
+
+  private void keepSubject(long s, List<long[]> quads) {
+    if (quads.size() > SubjectRows.CAP) {
+      subjects.markBig(s);
+    } else {
+      subjects.put(s, quads);
+    }
+  }
+
+  /**
+   * The quads of subject {@code s}, read whole (one request, one range of SOPG) if not yet; null if
+   * it has more than {@link SubjectRows#CAP}.
+   */
+  long[][] subject(long s) {
+    if (subjects.wanted(s)) {
+      beforeRead();
+      Scanner scan = scanner(Order.SOPG);
+      scan.setBatchSize(SubjectRows.CAP + 1);
+      scan.setRange(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
+      List<long[]> quads = new ArrayList<>();
+      for (Iterator<Map.Entry<Key, Value>> it = scan.iterator();
+          it.hasNext() && quads.size() <= SubjectRows.CAP; ) {
+        long[] q = new long[4];
+        Order.SOPG.decode(it.next().getKey().getRowData().toArray(), q);
+        quads.add(q);
+      }
+      keepSubject(s, quads);
+    }
+    return subjects.get(s);
   }
 
   /** One probe with a free subject, read in order; false if the sink said stop. */
@@ -247,8 +466,8 @@ abstract class AccumuloView implements QuadView {
     return true;
   }
 
-  /** The probes of one range prefix: p and s. */
-  private record Bucket(long p, long s) {}
+  /** The probes of one range prefix: p and the part after it (s in PSOG, o in POGS). */
+  private record Bucket(long p, long next) {}
 
   private static boolean matchesProbe(QuadProbes probes, int i, long[] q) {
     if (probes.g(i) != NONE && probes.g(i) != q[0]) {
@@ -262,8 +481,11 @@ abstract class AccumuloView implements QuadView {
             && Long.compareUnsigned(q[3], probes.objectHi(i)) <= 0;
   }
 
-  /** The rows of {@code ranges} of one table, in key order. */
-  List<byte[]> batchScan(Order order, List<Range> ranges) {
+  /**
+   * The rows of {@code ranges} of one table, in key order; null if there are more than {@code
+   * limit}.
+   */
+  List<byte[]> batchScan(Order order, List<Range> ranges, int limit) {
     List<byte[]> rows = new ArrayList<>();
     backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan =
@@ -272,6 +494,9 @@ abstract class AccumuloView implements QuadView {
       readPoint().apply(scan, true);
       scan.setRanges(ranges);
       for (Map.Entry<Key, Value> e : scan) {
+        if (rows.size() == limit) {
+          return null;
+        }
         rows.add(e.getKey().getRowData().toArray());
       }
     } catch (TableNotFoundException e) {
@@ -297,25 +522,75 @@ abstract class AccumuloView implements QuadView {
   /** The quads of patterns an estimate found few of, in their order's key order. */
   final Map<List<Long>, List<long[]>> small = new HashMap<>();
 
+  /** The quads of a pattern an estimate found few of (here or in the state's cache), or null. */
+  private List<long[]> smallRows(List<Long> gspo) {
+    List<long[]> kept = small.get(gspo);
+    if (kept == null && shared != null) {
+      long[][] known = shared.pattern(gspo);
+      if (known != null) {
+        kept = Arrays.asList(known);
+        small.put(gspo, kept);
+      }
+    }
+    return kept;
+  }
+
+  /** Keeps the quads of a pattern found small, for the view and the state's other readers. */
+  private void keepSmall(List<Long> gspo, List<long[]> quads) {
+    small.put(gspo, quads);
+    if (shared != null) {
+      shared.putPattern(gspo, quads.toArray(long[][]::new));
+    }
+  }
+
+  /** Subjects read whole for the view. */
+  final SubjectRows subjects;
+
+  /** False once a lookup's subjects proved too big to read whole (see {@link #readWhole}). */
+  private boolean wholeInLookups = true;
+
   /** Forgets the estimates and quads kept for the view (its state changed: the writer's). */
   void forgetReads() {
     estimates.clear();
     small.clear();
+    subjects.clear();
+    wholeInLookups = true;
   }
 
   @Override
   public long estimate(long g, long s, long p, long o) {
     List<Long> key = List.of(g, s, p, o);
     Long known = estimates.get(key);
+    if (known == null && shared != null) {
+      known = shared.estimate(key);
+    }
     if (known != null) {
       return known;
     }
     long e = count(key, g, s, p, o);
     estimates.put(key, e);
+    if (shared != null) {
+      shared.putEstimate(key, e);
+    }
     return e;
   }
 
   private long count(List<Long> key, long g, long s, long p, long o) {
+    if (s != NONE) {
+      long[][] whole = subject(s);
+      if (whole != null) {
+        return SubjectRows.count(whole, new long[] {g, s, p, o});
+      }
+    } else if (o == NONE) {
+      // A whole predicate (or everything): the statistics say, no request needed when many.
+      double e = p == NONE ? quads() : quadsWithPredicate(p);
+      if (g != NONE && quads() > 0) {
+        e *= (double) quadsInGraph(g) / quads();
+      }
+      if (e > FEW) {
+        return (long) e;
+      }
+    }
     Iterator<long[]> it = find(g, s, p, o);
     List<long[]> read = new ArrayList<>();
     while (read.size() <= FEW && it.hasNext()) {
@@ -324,7 +599,7 @@ abstract class AccumuloView implements QuadView {
     long n = read.size();
     if (n <= FEW) {
       // All of the pattern's quads: the read that usually follows the estimate needs no trip.
-      small.put(key, read);
+      keepSmall(key, read);
       return n;
     }
     double e = p == NONE ? quads() : quadsWithPredicate(p);
@@ -338,6 +613,20 @@ abstract class AccumuloView implements QuadView {
       e *= (double) quadsInGraph(g) / quads();
     }
     return Math.max(n, (long) e);
+  }
+
+  /**
+   * The predicate's quads (in g's share of the store): an upper bound from the statistics, without
+   * a request. A join then reads a range whole only when even the whole predicate is affordable,
+   * and otherwise probes its rows' subjects, which this backend answers in one batch.
+   */
+  @Override
+  public long estimateObjectIn(long g, long p, long[] ranges) {
+    double e = quadsWithPredicate(p);
+    if (g != NONE && quads() > 0) {
+      e *= (double) quadsInGraph(g) / quads();
+    }
+    return (long) e;
   }
 
   // ---- statistics ----------------------------------------------------------------------------

@@ -86,7 +86,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   }
 
   AccumuloWriteView(AccumuloBackend backend, TxnLog.Lease lease) {
-    super(backend);
+    super(backend, null);
     this.lease = lease;
     this.base = lease.base.readPoint();
     this.at = new ReadPoint(lease.txn, lease.base.aborted());

@@ -1,5 +1,6 @@
 package dev.quarry.accumulo;
 
+import dev.quarry.core.storage.ThreadIo;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Locale;
@@ -7,7 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Requests to the Accumulo instance, by kind: what a query costs on this backend, where the paged
- * engine's cost is pages. Exposed as {@code quarry_accumulo_requests_total{kind}}.
+ * engine's cost is pages. Exposed as {@code quarry_accumulo_requests_total{kind}}, and per operator
+ * in explain (through {@link ThreadIo}).
  */
 final class RoundTrips {
   enum Kind {
@@ -23,6 +25,13 @@ final class RoundTrips {
 
   private final LongAdder[] counts = new LongAdder[Kind.values().length];
 
+  /**
+   * Look-ups in the state caches ({@link ReadCache}) that found what they asked, and that did not.
+   */
+  final LongAdder cacheHits = new LongAdder();
+
+  final LongAdder cacheMisses = new LongAdder();
+
   RoundTrips() {
     for (int i = 0; i < counts.length; i++) {
       counts[i] = new LongAdder();
@@ -31,6 +40,7 @@ final class RoundTrips {
 
   void count(Kind k) {
     counts[k.ordinal()].increment();
+    ThreadIo.add(ThreadIo.REQUESTS, 1); // explain shows them per operator
   }
 
   long get(Kind k) {
@@ -44,5 +54,13 @@ final class RoundTrips {
           .tag("kind", k.name().toLowerCase(Locale.ROOT))
           .register(registry);
     }
+    FunctionCounter.builder("quarry.accumulo.read.cache", cacheHits, LongAdder::sum)
+        .description("Look-ups in the Accumulo backend's cache of a committed state's reads")
+        .tag("result", "hit")
+        .register(registry);
+    FunctionCounter.builder("quarry.accumulo.read.cache", cacheMisses, LongAdder::sum)
+        .description("Look-ups in the Accumulo backend's cache of a committed state's reads")
+        .tag("result", "miss")
+        .register(registry);
   }
 }

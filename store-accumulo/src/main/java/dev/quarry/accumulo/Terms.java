@@ -36,12 +36,14 @@ final class Terms {
   private final Cache<Node, Long> idCache;
   private final Cache<Long, Node> nodeCache;
   private final RoundTrips trips;
+  private final long cacheSize;
 
   Terms(AccumuloClient client, Tables tables, int threads, long cacheSize, RoundTrips trips) {
     this.trips = trips;
     this.client = client;
     this.tables = tables;
     this.threads = threads;
+    this.cacheSize = cacheSize;
     this.idCache = Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.nodeCache = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
@@ -166,6 +168,39 @@ final class Terms {
         throw new StoreException("no term has id " + NodeIds.toString(a.getKey()));
       }
     }
+  }
+
+  /**
+   * Remembers the term of an id read by a warm-up (both directions); false once the caches are
+   * full. A triple term whose parts are not remembered yet is left for a query to ask.
+   */
+  boolean warm(long id, byte[] record) {
+    if (nodeCache.estimatedSize() >= cacheSize) {
+      return false;
+    }
+    Node node;
+    try {
+      node =
+          TermCodec.decode(
+              record,
+              0,
+              record.length,
+              part -> {
+                Node n = nodeCache.getIfPresent(part);
+                if (n == null && NodeIds.isInline(part)) {
+                  n = InlineValues.decode(part);
+                }
+                if (n == null) {
+                  throw new IllegalStateException("part not remembered yet");
+                }
+                return n;
+              });
+    } catch (IllegalStateException notYet) {
+      return true;
+    }
+    nodeCache.put(id, node);
+    idCache.put(node, id);
+    return true;
   }
 
   /** Remembers a committed writer's new terms for everyone. */

@@ -69,6 +69,7 @@ public final class MiniCluster {
         .with("store.accumulo.user", "root")
         .with("store.accumulo.password", PASSWORD)
         .with("store.accumulo.table-prefix", prefix)
-        .with("store.writer-timeout", "60s");
+        .with("store.writer-timeout", "60s")
+        .with("store.warm-up", false); // tests that count requests: none in the background
   }
 }

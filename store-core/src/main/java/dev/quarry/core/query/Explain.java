@@ -1,6 +1,7 @@
 package dev.quarry.core.query;
 
 import dev.quarry.core.query.exec.IdOperator;
+import dev.quarry.core.storage.ThreadIo;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class Explain {
     List<String> leftToArq = new ArrayList<>();
     long rows = 0;
     long start = System.nanoTime();
+    long requestsBefore = ThreadIo.counts()[ThreadIo.REQUESTS];
     String algebra;
     try (QueryExec qe =
         exec.set(QuarryOpExecutor.PLANS, plans)
@@ -48,8 +50,15 @@ public final class Explain {
       }
     }
     double ms = (System.nanoTime() - start) / 1e6;
+    long requests = ThreadIo.counts()[ThreadIo.REQUESTS] - requestsBefore;
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%d rows in %.1f ms%n%n", rows, ms));
+    sb.append(String.format(Locale.ROOT, "%d rows in %.1f ms%n", rows, ms));
+    if (requests > 0) {
+      // planning's (estimates, the constants' ids) and the results' terms included; the read of
+      // the commit record that began the transaction is not
+      sb.append(String.format(Locale.ROOT, "%d requests to the store's servers%n", requests));
+    }
+    sb.append(System.lineSeparator());
     sb.append("ARQ algebra (after ARQ's optimiser):\n").append(algebra).append('\n');
     if (plans.isEmpty()) {
       sb.append("No part ran on Quarry's id executor.\n");
@@ -90,10 +99,12 @@ public final class Explain {
     long pages = op.pagesRead();
     long ahead = op.pagesReadAhead();
     long terms = op.termReads();
+    long requests = op.requests();
     for (IdOperator in : op.inputs()) {
       pages -= in.pagesRead();
       ahead -= in.pagesReadAhead();
       terms -= in.termReads();
+      requests -= in.requests();
     }
     List<String> parts = new ArrayList<>();
     if (pages > 0) {
@@ -104,6 +115,9 @@ public final class Explain {
     }
     if (terms > 0) {
       parts.add(terms + " term reads");
+    }
+    if (requests > 0) {
+      parts.add(requests + " requests");
     }
     return parts.isEmpty() ? "" : "  (" + String.join(", ", parts) + ")";
   }

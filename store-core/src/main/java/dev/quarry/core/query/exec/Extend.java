@@ -56,6 +56,9 @@ public final class Extend extends BatchOperator {
     int col = vars.indexOf(var);
     // A variable's value is its id: copied, not decoded and encoded again (?n := ?.0 of a group).
     int from = expr instanceof ExprVar v ? input.column(v.asVar()) : -2;
+    if (from == -2 && onIds == null && partOnIds == null) {
+      terms.prefetchColumns(in, TermSpace.columnsOf(expr, input.vars()));
+    }
     Rows out = new Rows(vars.size(), in.size);
     for (int r = 0; r < in.size; r++) {
       int at = out.appendCopy(in, r);

@@ -1,6 +1,8 @@
 package dev.quarry.core.query.exec;
 
 import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprList;
@@ -15,6 +17,7 @@ public final class Filter extends BatchOperator {
   private final IdCondition[] tests;
   private final TermSpace terms;
   private final ExecutionContext cxt;
+  private final int[] decoded; // the columns of conditions ids cannot always decide
 
   public Filter(IdOperator input, ExprList exprs, TermSpace terms, ExecutionContext cxt) {
     super(input.vars(), input);
@@ -22,13 +25,19 @@ public final class Filter extends BatchOperator {
     this.terms = terms;
     this.cxt = cxt;
     this.tests = new IdCondition[exprs.size()];
+    Set<Integer> cols = new TreeSet<>();
     for (int i = 0; i < exprs.size(); i++) {
       tests[i] = IdCondition.of(exprs.get(i), vars, terms, cxt);
+      for (int c : TermSpace.columnsOf(exprs.get(i), vars)) {
+        cols.add(c);
+      }
     }
+    this.decoded = cols.stream().mapToInt(Integer::intValue).toArray();
   }
 
   @Override
   protected Rows apply(Rows in) {
+    terms.prefetchColumns(in, decoded);
     Rows out = new Rows(in.width, in.size);
     for (int r = 0; r < in.size; r++) {
       if (accepts(in.data, r * in.width)) {

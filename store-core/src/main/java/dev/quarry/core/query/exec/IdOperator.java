@@ -20,7 +20,7 @@ public abstract class IdOperator {
   private boolean ended;
   private long nanos; // time spent in next(), inputs included: explain shows it
   private final long[] io =
-      new long[3]; // this thread's reads in next() (ThreadIo), inputs included
+      new long[ThreadIo.KINDS]; // this thread's reads in next() (ThreadIo), inputs included
   private ExecutionContext cxt;
 
   protected IdOperator(List<Var> vars) {
@@ -60,6 +60,7 @@ public abstract class IdOperator {
     long pages = thread[ThreadIo.PAGES_READ];
     long ahead = thread[ThreadIo.READ_AHEAD];
     long terms = thread[ThreadIo.TERM_READS];
+    long requests = thread[ThreadIo.REQUESTS];
     checkCancelled();
     Rows r = compute();
     while (r != null && r.size == 0) {
@@ -75,6 +76,7 @@ public abstract class IdOperator {
     io[ThreadIo.PAGES_READ] += thread[ThreadIo.PAGES_READ] - pages;
     io[ThreadIo.READ_AHEAD] += thread[ThreadIo.READ_AHEAD] - ahead;
     io[ThreadIo.TERM_READS] += thread[ThreadIo.TERM_READS] - terms;
+    io[ThreadIo.REQUESTS] += thread[ThreadIo.REQUESTS] - requests;
     return r;
   }
 
@@ -168,6 +170,11 @@ public abstract class IdOperator {
   /** Term records read from the term file (past its cache) in {@link #next}, inputs included. */
   public long termReads() {
     return io[ThreadIo.TERM_READS];
+  }
+
+  /** Requests to a remote backend's servers in {@link #next}, inputs included. */
+  public long requests() {
+    return io[ThreadIo.REQUESTS];
   }
 
   /** Nanoseconds spent producing rows, the inputs' time included. */

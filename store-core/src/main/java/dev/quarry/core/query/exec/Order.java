@@ -177,6 +177,23 @@ public final class Order extends IdOperator {
     return c.getDirection() == Query.ORDER_DESCENDING ? -cmp : cmp;
   }
 
+  /**
+   * Decodes the terms of a batch's key columns in one request each, where the store answers batches
+   * best (a remote backend): the heap's comparisons would otherwise ask for them one by one.
+   */
+  private void prefetchKeys(Rows r) {
+    if (keyedColumns == null) {
+      keyedColumns =
+          conditions.stream()
+              .flatMapToInt(c -> Arrays.stream(TermSpace.columnsOf(c.getExpression(), vars)))
+              .distinct()
+              .toArray();
+    }
+    terms.prefetchColumns(r, keyedColumns);
+  }
+
+  private int[] keyedColumns; // the columns the conditions read, for prefetchKeys
+
   private RowSorter.RowStream top() {
     // A max-heap of the best rows so far; ties broken by arrival so the result is stable.
     record Seq(long[] row, long n) {}
@@ -186,6 +203,7 @@ public final class Order extends IdOperator {
     PriorityQueue<Seq> heap = new PriorityQueue<>(worstFirst);
     long n = 0;
     for (Rows r = input.next(); r != null; r = input.next()) {
+      prefetchKeys(r);
       for (int i = 0; i < r.size; i++) {
         if (heap.size() < limit) {
           heap.add(new Seq(r.row(i), n++));
@@ -294,6 +312,7 @@ public final class Order extends IdOperator {
         }
       }
       // Each distinct term's value made once: the sort compares values, not terms decoded anew.
+      terms.prefetch(distinct, m); // one request where the store batches terms
       NodeValue[] value = new NodeValue[m];
       Integer[] byOrder = new Integer[m];
       for (int i = 0; i < m; i++) {
