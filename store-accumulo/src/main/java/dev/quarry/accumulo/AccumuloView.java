@@ -124,7 +124,7 @@ abstract class AccumuloView implements QuadView {
     }
     long[] pattern = {g, s, p, o};
     Order order = Order.forPattern(pattern);
-    long[][] whole = s == NONE ? null : subject(s);
+    long[] whole = s == NONE ? null : subject(s);
     if (whole != null) {
       return SubjectRows.matching(whole, pattern, order).iterator();
     }
@@ -220,7 +220,7 @@ abstract class AccumuloView implements QuadView {
           probes.objectFree(i) || probes.objectBound(i)
               ? smallRows(List.of(probes.g(i), s, p, probes.objectLo(i)))
               : null;
-      long[][] whole = s == NONE ? null : subjects.get(s);
+      long[] whole = s == NONE ? null : subjects.get(s);
       if (kept == null && whole != null) {
         boolean free = probes.objectFree(i);
         kept =
@@ -292,7 +292,7 @@ abstract class AccumuloView implements QuadView {
             quads.add(q);
           }
         }
-        if (quads.size() <= FEW) {
+        if (quads.size() <= ReadCache.PATTERN_CAP) {
           keepSmall(List.of(probes.g(i), NONE, probes.p(i), probes.objectLo(i)), quads);
         }
       }
@@ -428,7 +428,7 @@ abstract class AccumuloView implements QuadView {
    * The quads of subject {@code s}, read whole (one request, one range of SOPG) if not yet; null if
    * it has more than {@link SubjectRows#CAP}.
    */
-  long[][] subject(long s) {
+  long[] subject(long s) {
     if (subjects.wanted(s)) {
       beforeRead();
       Scanner scan = scanner(Order.SOPG);
@@ -527,6 +527,13 @@ abstract class AccumuloView implements QuadView {
     List<long[]> kept = small.get(gspo);
     if (kept == null && shared != null) {
       long[][] known = shared.pattern(gspo);
+      long g = gspo.get(0);
+      if (known == null && g != NONE) {
+        // the pattern in every graph (as the warm-up keeps pairs), this graph's quads taken out
+        long[][] all = shared.pattern(List.of(NONE, gspo.get(1), gspo.get(2), gspo.get(3)));
+        known =
+            all == null ? null : Arrays.stream(all).filter(q -> q[0] == g).toArray(long[][]::new);
+      }
       if (known != null) {
         kept = Arrays.asList(known);
         small.put(gspo, kept);
@@ -577,7 +584,7 @@ abstract class AccumuloView implements QuadView {
 
   private long count(List<Long> key, long g, long s, long p, long o) {
     if (s != NONE) {
-      long[][] whole = subject(s);
+      long[] whole = subject(s);
       if (whole != null) {
         return SubjectRows.count(whole, new long[] {g, s, p, o});
       }
@@ -616,17 +623,14 @@ abstract class AccumuloView implements QuadView {
   }
 
   /**
-   * The predicate's quads (in g's share of the store): an upper bound from the statistics, without
-   * a request. A join then reads a range whole only when even the whole predicate is affordable,
-   * and otherwise probes its rows' subjects, which this backend answers in one batch.
+   * As large as can be: on this backend a join's probes of bound subjects cost one batch scan
+   * however many they are, or nothing when the read cache holds their subjects, while a range read
+   * whole costs a request for every quad in it. So a join never reads an object range whole for
+   * rows whose subjects it has; it probes them.
    */
   @Override
   public long estimateObjectIn(long g, long p, long[] ranges) {
-    double e = quadsWithPredicate(p);
-    if (g != NONE && quads() > 0) {
-      e *= (double) quadsInGraph(g) / quads();
-    }
-    return (long) e;
+    return Long.MAX_VALUE;
   }
 
   // ---- statistics ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.quarry.accumulo;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,13 +14,16 @@ import java.util.List;
  * here microseconds. Bounded by weight ({@code store.accumulo.read-cache}).
  */
 final class ReadCache {
-  /** A subject known to have more than {@link SubjectRows#CAP} quads. */
-  static final long[][] BIG = new long[0][];
+  /** A subject known to have more than {@link SubjectRows#CAP} quads (by identity). */
+  static final long[] BIG = new long[0];
 
-  private static final int QUAD_BYTES = 4 * 8 + 16 + 8; // the array, its header, the reference
+  /** The most quads of one pattern kept (a feature's products, a product's offers). */
+  static final int PATTERN_CAP = 4096;
 
   final long txn;
-  private final Cache<Object, long[][]> rows; // Long subject, or List<Long> pattern
+  // Long subject, or List<Long> pattern -> its quads' ids flattened (g, s, p, o, g, ...): half the
+  // heap of an array per quad, so that twice the quads fit
+  private final Cache<Object, long[]> rows;
   private final Cache<List<Long>, Long> estimates;
 
   private final RoundTrips counts;
@@ -32,7 +36,7 @@ final class ReadCache {
     this.rows =
         Caffeine.newBuilder()
             .maximumWeight(maxBytes)
-            .weigher((Object k, long[][] v) -> 64 + v.length * QUAD_BYTES)
+            .weigher((Object k, long[] v) -> 96 + v.length * 8) // entry, key, array
             .build();
     this.estimates = Caffeine.newBuilder().maximumSize(Math.max(1024, maxBytes / 4096)).build();
   }
@@ -43,7 +47,8 @@ final class ReadCache {
     return rows.policy().eviction().orElseThrow().weightedSize().orElse(0) >= maxBytes / 10 * 9;
   }
 
-  long[][] subject(long s) {
+  /** A subject's quads flattened ({@link SubjectRows}), {@link #BIG}, or null if not here. */
+  long[] subject(long s) {
     return counted(rows.getIfPresent(s));
   }
 
@@ -52,16 +57,39 @@ final class ReadCache {
     return found;
   }
 
-  void putSubject(long s, long[][] quads) {
-    rows.put(s, quads);
+  void putSubject(long s, long[] flatQuads) {
+    rows.put(s, flatQuads);
   }
 
   long[][] pattern(List<Long> gspo) {
-    return counted(rows.getIfPresent(gspo));
+    return counted(unflat(rows.getIfPresent(gspo)));
   }
 
   void putPattern(List<Long> gspo, long[][] quads) {
-    rows.put(gspo, quads);
+    rows.put(gspo, flat(quads));
+  }
+
+  static long[] flat(List<long[]> quads) {
+    return flat(quads.toArray(long[][]::new));
+  }
+
+  private static long[] flat(long[][] quads) {
+    long[] flat = new long[quads.length * 4];
+    for (int i = 0; i < quads.length; i++) {
+      System.arraycopy(quads[i], 0, flat, i * 4, 4);
+    }
+    return flat;
+  }
+
+  private static long[][] unflat(long[] flat) {
+    if (flat == null) {
+      return null;
+    }
+    long[][] quads = new long[flat.length / 4][];
+    for (int i = 0; i < quads.length; i++) {
+      quads[i] = Arrays.copyOfRange(flat, i * 4, i * 4 + 4);
+    }
+    return quads;
   }
 
   Long estimate(List<Long> gspo) {

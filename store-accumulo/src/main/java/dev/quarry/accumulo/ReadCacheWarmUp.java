@@ -94,7 +94,7 @@ final class ReadCacheWarmUp {
         1,
         (first, rows, seen) ->
             cache.putSubject(
-                first[1], seen > SubjectRows.CAP ? ReadCache.BIG : rows.toArray(long[][]::new)));
+                first[1], seen > SubjectRows.CAP ? ReadCache.BIG : ReadCache.flat(rows)));
   }
 
   /**
@@ -109,13 +109,19 @@ final class ReadCacheWarmUp {
         scan(backend, Order.POGS, at),
         Order.POGS,
         2,
-        (first, rows, seen) -> {
-          List<Long> key = List.of(AccumuloView.NONE, AccumuloView.NONE, first[2], first[3]);
-          if (seen <= AccumuloView.FEW) {
-            cache.putPattern(key, rows.toArray(long[][]::new));
-          }
-          cache.putEstimate(key, seen);
-        });
+        (first, rows, seen) -> pair(cache, first, rows, seen));
+  }
+
+  /**
+   * Keeps the quads of pair (p, o) of {@code first}, all graphs (a view finds a graph's among
+   * them), and their count.
+   */
+  private static void pair(ReadCache cache, long[] first, List<long[]> rows, int seen) {
+    List<Long> key = List.of(AccumuloView.NONE, AccumuloView.NONE, first[2], first[3]);
+    if (seen <= ReadCache.PATTERN_CAP) {
+      cache.putPattern(key, rows.toArray(long[][]::new));
+    }
+    cache.putEstimate(key, seen);
   }
 
   /** What the warm-up does with a group of quads: its first, its first quads, how many it has. */
@@ -146,7 +152,7 @@ final class ReadCacheWarmUp {
           rows.clear();
           seen = 0;
         }
-        if (++seen <= SubjectRows.CAP || rows.isEmpty()) {
+        if (++seen <= Math.max(SubjectRows.CAP, ReadCache.PATTERN_CAP) || rows.isEmpty()) {
           rows.add(q);
         }
         quads++;

@@ -25,7 +25,8 @@ final class SubjectRows {
   /** The most new subjects one lookup step reads whole (more: exact ranges, fewer bytes). */
   static final int MAX_STEP = 512;
 
-  private final Map<Long, long[][]> subjects = new HashMap<>(); // s -> quads {g, s, p, o}
+  // s -> its quads' ids flattened: g, s, p, o, g, s, p, o ... (in the order read)
+  private final Map<Long, long[]> subjects = new HashMap<>();
   private final Set<Long> big = new HashSet<>();
   private final ReadCache shared; // the state's cache for every view of it, or null (a writer)
 
@@ -34,8 +35,8 @@ final class SubjectRows {
   }
 
   /** The quads of {@code s}, or null if it was not read (or is big). */
-  long[][] get(long s) {
-    long[][] quads = subjects.get(s);
+  long[] get(long s) {
+    long[] quads = subjects.get(s);
     if (quads == null && shared != null && !big.contains(s)) {
       quads = shared.subject(s);
       if (quads == ReadCache.BIG) {
@@ -58,7 +59,7 @@ final class SubjectRows {
   }
 
   void put(long s, List<long[]> quads) {
-    long[][] rows = quads.toArray(long[][]::new);
+    long[] rows = ReadCache.flat(quads);
     subjects.put(s, rows);
     if (shared != null) {
       shared.putSubject(s, rows);
@@ -78,14 +79,15 @@ final class SubjectRows {
   }
 
   /**
-   * The quads of a subject that match {@code pattern} ({g, s, p, o}, 0 = any), in the key order of
-   * {@code order}: the order the exact range read would give them in.
+   * The quads of a subject ({@code flat}: its ids, four per quad) that match {@code pattern} ({g,
+   * s, p, o}, 0 = any), in the key order of {@code order}: the order the exact range read would
+   * give.
    */
-  static List<long[]> matching(long[][] quads, long[] pattern, Order order) {
+  static List<long[]> matching(long[] flat, long[] pattern, Order order) {
     List<long[]> out = new ArrayList<>();
-    for (long[] q : quads) {
-      if (AccumuloView.matches(q, pattern)) {
-        out.add(q.clone());
+    for (int i = 0; i < flat.length; i += 4) {
+      if (matches(flat, i, pattern)) {
+        out.add(Arrays.copyOfRange(flat, i, i + 4));
       }
     }
     out.sort(inOrder(order));
@@ -93,18 +95,29 @@ final class SubjectRows {
   }
 
   /** The quads of a subject with predicate p and object in [lo, hi] (unsigned), in PSOG order. */
-  static List<long[]> withObjectIn(long[][] quads, long g, long p, long lo, long hi) {
-    List<long[]> out = new ArrayList<>();
-    for (long[] q : quads) {
-      if (q[2] == p
-          && (g == 0 || q[0] == g)
-          && Long.compareUnsigned(q[3], lo) >= 0
-          && Long.compareUnsigned(q[3], hi) <= 0) {
-        out.add(q);
+  static List<long[]> withObjectIn(long[] flat, long g, long p, long lo, long hi) {
+    List<long[]> out = new ArrayList<>(2);
+    for (int i = 0; i < flat.length; i += 4) {
+      if (flat[i + 2] == p
+          && (g == 0 || flat[i] == g)
+          && Long.compareUnsigned(flat[i + 3], lo) >= 0
+          && Long.compareUnsigned(flat[i + 3], hi) <= 0) {
+        out.add(Arrays.copyOfRange(flat, i, i + 4));
       }
     }
-    out.sort(inOrder(Order.PSOG));
+    if (out.size() > 1) {
+      out.sort(inOrder(Order.PSOG));
+    }
     return out;
+  }
+
+  private static boolean matches(long[] flat, int at, long[] pattern) {
+    for (int k = 0; k < 4; k++) {
+      if (pattern[k] != 0 && flat[at + k] != pattern[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Compares quads by the ids of {@code order}'s parts in turn, unsigned: its key order. */
@@ -122,7 +135,11 @@ final class SubjectRows {
   }
 
   /** The number of quads of a subject that match {@code pattern}. */
-  static long count(long[][] quads, long[] pattern) {
-    return Arrays.stream(quads).filter(q -> AccumuloView.matches(q, pattern)).count();
+  static long count(long[] flat, long[] pattern) {
+    long n = 0;
+    for (int i = 0; i < flat.length; i += 4) {
+      n += matches(flat, i, pattern) ? 1 : 0;
+    }
+    return n;
   }
 }
