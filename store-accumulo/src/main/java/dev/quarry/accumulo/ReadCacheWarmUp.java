@@ -56,7 +56,7 @@ final class ReadCacheWarmUp {
     }
     long[] subjects = subjects(backend, at, cache);
     long[] pairs = stop(backend, cache) ? new long[2] : objects(backend, at, cache);
-    long terms = backend.isClosed() ? 0 : terms(backend);
+    long terms = backend.isClosed() ? 0 : terms(backend, at);
     LOG.info(
         "read cache warmed in {} ms: {} subjects ({} quads), {} (p, o) pairs ({} quads) of"
             + " transaction {}; {} terms",
@@ -174,11 +174,16 @@ final class ReadCacheWarmUp {
     return true;
   }
 
-  /** The dictionary's terms, from table ids, into the term caches until they are full. */
-  private static long terms(AccumuloBackend backend) {
+  /**
+   * The dictionary's terms, from table ids, into the term caches until they are full: the terms of
+   * committed transactions only (read at {@code at}), since a term an aborted writer made has an id
+   * no quad uses, and a later writer gives the same term another.
+   */
+  private static long terms(AccumuloBackend backend, ReadPoint at) {
     long n = 0;
     backend.trips.count(RoundTrips.Kind.SCAN);
     try (Scanner scan = backend.client.createScanner(backend.tables.ids, Authorizations.EMPTY)) {
+      at.apply(scan, false);
       scan.setBatchSize(BATCH);
       for (Map.Entry<Key, Value> e : scan) {
         long id = Bytes.getLong(e.getKey().getRowData().toArray(), 0);

@@ -226,6 +226,39 @@ class AccumuloReadCacheTest {
     }
   }
 
+  @Test
+  void theWarmUpRemembersNoTermOfAWriterThatAborted() throws Exception {
+    // Two servers lease id blocks in turn: the one that aborts holds the later block, so its id
+    // for the term is the larger, and comes last in the ids table.
+    Config own = MiniCluster.newStoreConfig(); // tables of its own: the other tests count subjects
+    try (AccumuloStore a = AccumuloStore.open(own);
+        AccumuloStore b = AccumuloStore.open(own)) {
+      WriteView leaseA = a.quadBackend().beginWrite();
+      id(leaseA, "a-block");
+      leaseA.abort();
+      WriteView aborted = b.quadBackend().beginWrite();
+      long ghostB = id(aborted, "ghost");
+      long p1b = id(aborted, "p1");
+      aborted.add(g, ghostB, p1b, ghostB);
+      aborted.find(ANY, ghostB, p1b, ANY).hasNext(); // a read sends its cells, the term's included
+      aborted.abort();
+      WriteView committed = a.quadBackend().beginWrite();
+      long ghostA = id(committed, "ghost");
+      committed.add(g, ghostA, id(committed, "p2"), ghostA);
+      committed.commit();
+      assertTrue(Long.compareUnsigned(ghostB, ghostA) > 0, "the aborted id is the later one");
+    }
+    try (AccumuloStore warm = AccumuloStore.open(own.with("store.warm-up", true))) {
+      warm.warmUp().get(2, TimeUnit.MINUTES);
+      ReadView r = warm.quadBackend().beginRead();
+      long ghost = r.id(NodeFactory.createURI("http://ex/ghost"));
+      long p2a = r.id(NodeFactory.createURI("http://ex/p2"));
+      assertEquals(1, found(r, ghost, p2a).size(), "the committed term's id, with its quad");
+      r.end();
+      warm.drop();
+    }
+  }
+
   private static long requests() {
     return Arrays.stream(RoundTrips.Kind.values()).mapToLong(backend.trips::get).sum();
   }
