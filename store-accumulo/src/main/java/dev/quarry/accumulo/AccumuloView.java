@@ -8,11 +8,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -34,15 +32,6 @@ import org.apache.jena.graph.Node;
  */
 abstract class AccumuloView implements QuadView {
   static final int FEW = 100; // estimate: exact up to this many
-
-  /** Lookups by object go in one batch when a predicate has at most this many quads per object. */
-  private static final int FEW_PER_OBJECT = 256;
-
-  /** Object ranges with a free subject are read in one batch while they hold at most this many. */
-  private static final int RANGE_ROWS = 65_536;
-
-  /** A lookup reads subjects whole unless they bring more than this many rows each on average. */
-  private static final int ROWS_PER_SUBJECT = 64;
 
   final AccumuloBackend backend;
   final List<AutoCloseable> open = new ArrayList<>();
@@ -194,229 +183,14 @@ abstract class AccumuloView implements QuadView {
     return new Range(new Text(start), true, new Text(end), true);
   }
 
-  /**
-   * Probes that bind the subject (few quads each: a join's lookups) are answered from their
-   * subjects read whole ({@link SubjectRows}: one batch scan of SOPG for the step's new subjects);
-   * those whose subjects were not, in one batch scan of PSOG over all their ranges. Probes of one
-   * object id with a free subject ((p, o): which products have this feature) go in one batch scan
-   * of POGS when a predicate's objects have few subjects each. Either batch's answers are sorted by
-   * key and handed to each probe they match, so that a probe's quads come in index order. Any other
-   * probe with a free subject (a predicate's object range, maybe millions of quads) is read by its
-   * own ordered scan, streamed, so that a sink that has enough stops it early.
-   */
+  /** A vectored lookup: see {@link VectoredLookup}. */
   @Override
   public void lookup(QuadProbes probes, QuadSink sink) {
     beforeRead();
-    readWhole(probes);
-    List<Range> bySubject = new ArrayList<>();
-    Map<Bucket, List<Integer>> subjectBuckets = new HashMap<>();
-    List<Range> byObject = new ArrayList<>();
-    Map<Bucket, List<Integer>> objectBuckets = new HashMap<>();
-    List<Integer> inRanges = new ArrayList<>();
-    for (int i = 0; i < probes.size(); i++) {
-      long s = probes.s(i);
-      long p = probes.p(i);
-      List<long[]> kept =
-          probes.objectFree(i) || probes.objectBound(i)
-              ? smallRows(List.of(probes.g(i), s, p, probes.objectLo(i)))
-              : null;
-      long[] whole = s == NONE ? null : subjects.get(s);
-      if (kept == null && whole != null) {
-        boolean free = probes.objectFree(i);
-        kept =
-            SubjectRows.withObjectIn(
-                whole,
-                probes.g(i),
-                p,
-                free ? 0 : probes.objectLo(i),
-                free ? -1 : probes.objectHi(i));
-      }
-      if (kept != null) {
-        for (long[] q : kept) {
-          if (!sink.accept(i, q[0], q[1], q[2], q[3])) {
-            return;
-          }
-        }
-        continue;
-      }
-      if (s != NONE) {
-        long[] pattern = {probes.g(i), s, p, NONE};
-        bySubject.add(
-            probes.objectFree(i)
-                ? Order.PSOG.prefixRange(pattern, 2)
-                : objectRange(Order.PSOG, p, s, probes.objectLo(i), probes.objectHi(i)));
-        subjectBuckets.computeIfAbsent(new Bucket(p, s), k -> new ArrayList<>()).add(i);
-      } else if (probes.objectBound(i) && fewPerObject(p)) {
-        long[] pattern = {NONE, NONE, p, probes.objectLo(i)};
-        byObject.add(Order.POGS.prefixRange(pattern, 2));
-        objectBuckets
-            .computeIfAbsent(new Bucket(p, probes.objectLo(i)), k -> new ArrayList<>())
-            .add(i);
-      } else if (!probes.objectFree(i) && !probes.objectBound(i)) {
-        inRanges.add(i);
-      } else if (!scanProbe(probes, i, sink)) {
-        return;
-      }
-    }
-    if (!hand(Order.PSOG, 1, bySubject, subjectBuckets, probes, sink)
-        || !byObject(byObject, objectBuckets, probes, sink)) {
-      return;
-    }
-    objectRanges(inRanges, probes, sink);
+    lookups.run(probes, sink);
   }
 
-  /**
-   * The probes of single objects with a free subject, in one batch scan of POGS; each probe's quads
-   * then kept as a small pattern's (the next query asking for a feature's products finds them).
-   */
-  private boolean byObject(
-      List<Range> ranges, Map<Bucket, List<Integer>> buckets, QuadProbes probes, QuadSink sink) {
-    if (ranges.isEmpty()) {
-      return true;
-    }
-    List<byte[]> rows = batchScan(Order.POGS, ranges, Integer.MAX_VALUE);
-    if (!handRows(Order.POGS, 3, rows, buckets, probes, sink)) {
-      return false;
-    }
-    Map<Bucket, List<long[]>> byPair = new HashMap<>();
-    for (byte[] row : rows) {
-      long[] q = new long[4];
-      Order.POGS.decode(row, q);
-      byPair.computeIfAbsent(new Bucket(q[2], q[3]), k -> new ArrayList<>()).add(q);
-    }
-    for (Map.Entry<Bucket, List<Integer>> b : buckets.entrySet()) {
-      for (int i : b.getValue()) {
-        List<long[]> quads = new ArrayList<>();
-        for (long[] q : byPair.getOrDefault(b.getKey(), List.of())) {
-          if (probes.g(i) == NONE || probes.g(i) == q[0]) {
-            quads.add(q);
-          }
-        }
-        if (quads.size() <= ReadCache.PATTERN_CAP) {
-          keepSmall(List.of(probes.g(i), NONE, probes.p(i), probes.objectLo(i)), quads);
-        }
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Probes of object ranges with a free subject (a range filter's ranges, one per kind of value):
-   * all in one batch scan of POGS while they hold at most {@link #RANGE_ROWS}; else, or for one
-   * probe, each by its own ordered scan, streamed, so that a sink that has enough stops it.
-   */
-  private void objectRanges(List<Integer> inRanges, QuadProbes probes, QuadSink sink) {
-    if (inRanges.size() > 1) {
-      List<Range> ranges = new ArrayList<>();
-      Map<Bucket, List<Integer>> byPredicate = new HashMap<>();
-      for (int i : inRanges) {
-        ranges.add(
-            objectRange(Order.POGS, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
-        byPredicate.computeIfAbsent(new Bucket(probes.p(i), NONE), k -> new ArrayList<>()).add(i);
-      }
-      List<byte[]> rows = batchScan(Order.POGS, ranges, RANGE_ROWS);
-      if (rows != null) {
-        handRows(Order.POGS, -1, rows, byPredicate, probes, sink);
-        return;
-      }
-    }
-    for (int i : inRanges) {
-      if (!scanProbe(probes, i, sink)) {
-        return;
-      }
-    }
-  }
-
-  /**
-   * Reads {@code ranges} of {@code order} in one batch scan and hands each row to the probes of its
-   * bucket (p and the row's part {@code next}: s, o, or NONE for -1) that it matches; false if the
-   * sink said stop.
-   */
-  private boolean hand(
-      Order order,
-      int next,
-      List<Range> ranges,
-      Map<Bucket, List<Integer>> buckets,
-      QuadProbes probes,
-      QuadSink sink) {
-    return ranges.isEmpty()
-        || handRows(
-            order, next, batchScan(order, ranges, Integer.MAX_VALUE), buckets, probes, sink);
-  }
-
-  private static boolean handRows(
-      Order order,
-      int next,
-      List<byte[]> rows,
-      Map<Bucket, List<Integer>> buckets,
-      QuadProbes probes,
-      QuadSink sink) {
-    long[] q = new long[4];
-    for (byte[] row : rows) {
-      order.decode(row, q);
-      Bucket b = new Bucket(q[2], next < 0 ? NONE : q[next]);
-      for (int i : buckets.getOrDefault(b, List.of())) {
-        if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /**
-   * True if p's objects have few subjects each on average (a feature's products, a product's
-   * offers), so that probes of single objects are better read together than scanned one by one.
-   */
-  private boolean fewPerObject(long p) {
-    return quadsWithPredicate(p) <= (long) FEW_PER_OBJECT * Math.max(1, distinctObjects(p));
-  }
-
-  /**
-   * Reads whole, in one batch scan, the subjects of {@code probes} not read yet, when there are at
-   * most {@link SubjectRows#MAX_STEP}. Rows past a budget (subjects far bigger than usual) end the
-   * attempt: the probes are then read by their exact ranges, and this view reads no more subjects
-   * whole in lookups.
-   */
-  private void readWhole(QuadProbes probes) {
-    if (!wholeInLookups) {
-      return;
-    }
-    Set<Long> wanted = new HashSet<>();
-    for (int i = 0; i < probes.size(); i++) {
-      long s = probes.s(i);
-      if (s != NONE && subjects.wanted(s)) {
-        wanted.add(s);
-        if (wanted.size() > SubjectRows.MAX_STEP) {
-          return;
-        }
-      }
-    }
-    if (wanted.isEmpty()) {
-      return;
-    }
-    List<Range> ranges = new ArrayList<>();
-    for (long s : wanted) {
-      ranges.add(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
-    }
-    List<byte[]> rows =
-        batchScan(Order.SOPG, ranges, wanted.size() * ROWS_PER_SUBJECT + SubjectRows.CAP);
-    if (rows == null) {
-      wholeInLookups = false;
-      return;
-    }
-    Map<Long, List<long[]>> bySubject = new HashMap<>();
-    for (byte[] row : rows) {
-      long[] q = new long[4];
-      Order.SOPG.decode(row, q);
-      bySubject.computeIfAbsent(q[1], k -> new ArrayList<>()).add(q);
-    }
-    for (long s : wanted) {
-      keepSubject(s, bySubject.getOrDefault(s, List.of()));
-    }
-  }
-
-  private void keepSubject(long s, List<long[]> quads) {
+  void keepSubject(long s, List<long[]> quads) {
     if (quads.size() > SubjectRows.CAP) {
       subjects.markBig(s);
     } else {
@@ -444,41 +218,6 @@ abstract class AccumuloView implements QuadView {
       keepSubject(s, quads);
     }
     return subjects.get(s);
-  }
-
-  /** One probe with a free subject, read in order; false if the sink said stop. */
-  private boolean scanProbe(QuadProbes probes, int i, QuadSink sink) {
-    long[] pattern = {probes.g(i), NONE, probes.p(i), NONE};
-    Order order = probes.objectFree(i) ? Order.PSOG : Order.POGS;
-    Scanner scan = scanner(order);
-    if (probes.objectFree(i)) {
-      scan.setRange(order.prefixRange(pattern, 1));
-    } else {
-      scan.setRange(objectRange(order, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
-    }
-    RowFilter.apply(scan, order, pattern, 1);
-    for (Iterator<long[]> it = filtered(scan.iterator(), order, pattern); it.hasNext(); ) {
-      long[] q = it.next();
-      if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The probes of one range prefix: p and the part after it (s in PSOG, o in POGS). */
-  private record Bucket(long p, long next) {}
-
-  private static boolean matchesProbe(QuadProbes probes, int i, long[] q) {
-    if (probes.g(i) != NONE && probes.g(i) != q[0]) {
-      return false;
-    }
-    if (probes.s(i) != NONE && probes.s(i) != q[1]) {
-      return false;
-    }
-    return probes.objectFree(i)
-        || Long.compareUnsigned(q[3], probes.objectLo(i)) >= 0
-            && Long.compareUnsigned(q[3], probes.objectHi(i)) <= 0;
   }
 
   /**
@@ -523,7 +262,7 @@ abstract class AccumuloView implements QuadView {
   final Map<List<Long>, List<long[]>> small = new HashMap<>();
 
   /** The quads of a pattern an estimate found few of (here or in the state's cache), or null. */
-  private List<long[]> smallRows(List<Long> gspo) {
+  List<long[]> smallRows(List<Long> gspo) {
     List<long[]> kept = small.get(gspo);
     if (kept == null && shared != null) {
       long[][] known = shared.pattern(gspo);
@@ -543,7 +282,7 @@ abstract class AccumuloView implements QuadView {
   }
 
   /** Keeps the quads of a pattern found small, for the view and the state's other readers. */
-  private void keepSmall(List<Long> gspo, List<long[]> quads) {
+  void keepSmall(List<Long> gspo, List<long[]> quads) {
     small.put(gspo, quads);
     if (shared != null) {
       shared.putPattern(gspo, quads.toArray(long[][]::new));
@@ -553,15 +292,14 @@ abstract class AccumuloView implements QuadView {
   /** Subjects read whole for the view. */
   final SubjectRows subjects;
 
-  /** False once a lookup's subjects proved too big to read whole (see {@link #readWhole}). */
-  private boolean wholeInLookups = true;
+  private final VectoredLookup lookups = new VectoredLookup(this);
 
   /** Forgets the estimates and quads kept for the view (its state changed: the writer's). */
   void forgetReads() {
     estimates.clear();
     small.clear();
     subjects.clear();
-    wholeInLookups = true;
+    lookups.forget();
   }
 
   @Override
@@ -588,15 +326,9 @@ abstract class AccumuloView implements QuadView {
       if (whole != null) {
         return SubjectRows.count(whole, new long[] {g, s, p, o});
       }
-    } else if (o == NONE) {
+    } else if (o == NONE && fromStatistics(g, s, p, o) > FEW) {
       // A whole predicate (or everything): the statistics say, no request needed when many.
-      double e = p == NONE ? quads() : quadsWithPredicate(p);
-      if (g != NONE && quads() > 0) {
-        e *= (double) quadsInGraph(g) / quads();
-      }
-      if (e > FEW) {
-        return (long) e;
-      }
+      return (long) fromStatistics(g, s, p, o);
     }
     Iterator<long[]> it = find(g, s, p, o);
     List<long[]> read = new ArrayList<>();
@@ -609,6 +341,11 @@ abstract class AccumuloView implements QuadView {
       keepSmall(key, read);
       return n;
     }
+    return Math.max(n, (long) fromStatistics(g, s, p, o));
+  }
+
+  /** The pattern's quads as the statistics (read once per state) put them: averages. */
+  private double fromStatistics(long g, long s, long p, long o) {
     double e = p == NONE ? quads() : quadsWithPredicate(p);
     if (p != NONE && s != NONE) {
       e /= Math.max(1, distinctSubjects(p));
@@ -619,7 +356,7 @@ abstract class AccumuloView implements QuadView {
     if (g != NONE && quads() > 0) {
       e *= (double) quadsInGraph(g) / quads();
     }
-    return Math.max(n, (long) e);
+    return e;
   }
 
   /**

@@ -66,17 +66,13 @@ final class ReadCache {
   }
 
   void putPattern(List<Long> gspo, long[][] quads) {
-    rows.put(gspo, flat(quads));
+    rows.put(gspo, flat(Arrays.asList(quads)));
   }
 
   static long[] flat(List<long[]> quads) {
-    return flat(quads.toArray(long[][]::new));
-  }
-
-  private static long[] flat(long[][] quads) {
-    long[] flat = new long[quads.length * 4];
-    for (int i = 0; i < quads.length; i++) {
-      System.arraycopy(quads[i], 0, flat, i * 4, 4);
+    long[] flat = new long[quads.size() * 4];
+    for (int i = 0; i < quads.size(); i++) {
+      System.arraycopy(quads.get(i), 0, flat, i * 4, 4);
     }
     return flat;
   }

@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.lib.Closeable;
 import org.apache.jena.graph.Graph;
@@ -273,6 +274,7 @@ public final class QuarryOpExecutor extends OpExecutor {
   /** The plan's rows as bindings that decode on demand. */
   private static Iterator<Binding> bindings(IdOperator plan, TermSpace terms) {
     List<Var> vars = plan.vars();
+    int[] everyColumn = IntStream.range(0, vars.size()).toArray();
     // Closeable: ARQ closes it when the query ends or stops early, and the plan lets go of its
     // memory and spill files then.
     abstract class PlanRows implements Iterator<Binding>, Closeable {}
@@ -293,24 +295,9 @@ public final class QuarryOpExecutor extends OpExecutor {
           if (batch == null) {
             return false;
           }
-          prefetch(batch);
+          terms.prefetchColumns(batch, everyColumn); // where the store answers batches best
         }
         return true;
-      }
-
-      /** The batch's terms decoded at once, where the store answers batches best. */
-      private void prefetch(Rows b) {
-        if (!terms.view().batchesTerms() || vars.isEmpty()) {
-          return;
-        }
-        long[] ids = new long[b.size() * vars.size()];
-        int n = 0;
-        for (int r = 0; r < b.size(); r++) {
-          for (int c = 0; c < vars.size(); c++) {
-            ids[n++] = b.get(r, c);
-          }
-        }
-        terms.prefetch(ids, n);
       }
 
       @Override

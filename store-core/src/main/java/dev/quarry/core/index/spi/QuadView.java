@@ -162,7 +162,9 @@ public interface QuadView {
   /**
    * About how many quads of predicate p (graph g, NONE: any) have an object in {@code ranges} (as
    * {@link #findObjectIn} takes them), within a small factor, or -1 if the backend cannot say
-   * without reading them. Lets a join decide to read such a range whole before it starts to.
+   * without reading them. Lets a join decide to read such a range whole before it starts to; a
+   * backend whose probes of bound subjects cost less than any range read (one request for them all,
+   * a remote store) answers {@link Long#MAX_VALUE}: never read it whole.
    */
   default long estimateObjectIn(long g, long p, long[] ranges) {
     return -1;

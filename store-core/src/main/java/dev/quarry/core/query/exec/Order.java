@@ -41,6 +41,7 @@ public final class Order extends IdOperator {
   private int spilledRuns; // for explain
   private long compared;
   private final int[] conditionColumns; // per condition: the column of its variable, or -1
+  private final int[] keyedColumns; // the columns the conditions read (prefetchKeys)
   private final ExprMemo<NodeValue>[] memos; // per condition over an expression, or null
 
   /** {@code limit} < 0: sort everything. */
@@ -56,6 +57,11 @@ public final class Order extends IdOperator {
     this.limit = limit;
     this.terms = terms;
     this.cxt = cxt;
+    this.keyedColumns =
+        conditions.stream()
+            .flatMapToInt(c -> Arrays.stream(TermSpace.columnsOf(c.getExpression(), vars)))
+            .distinct()
+            .toArray();
     this.conditionColumns =
         conditions.stream()
             .mapToInt(c -> c.getExpression() instanceof ExprVar v ? vars.indexOf(v.asVar()) : -1)
@@ -182,17 +188,8 @@ public final class Order extends IdOperator {
    * best (a remote backend): the heap's comparisons would otherwise ask for them one by one.
    */
   private void prefetchKeys(Rows r) {
-    if (keyedColumns == null) {
-      keyedColumns =
-          conditions.stream()
-              .flatMapToInt(c -> Arrays.stream(TermSpace.columnsOf(c.getExpression(), vars)))
-              .distinct()
-              .toArray();
-    }
     terms.prefetchColumns(r, keyedColumns);
   }
-
-  private int[] keyedColumns; // the columns the conditions read, for prefetchKeys
 
   private RowSorter.RowStream top() {
     // A max-heap of the best rows so far; ties broken by arrival so the result is stable.
