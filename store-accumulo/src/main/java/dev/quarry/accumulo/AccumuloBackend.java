@@ -40,6 +40,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
   final Tables tables;
   final Terms terms;
   final TxnLog txnLog;
+  final Readers readers;
   final RoundTrips trips = new RoundTrips();
   final int scanThreads;
   private final long readCacheBytes;
@@ -77,12 +78,35 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
     this.writerTimeout = writerTimeout;
     this.terms = new Terms(client, tables, scanThreads, termCache, trips);
     this.txnLog = new TxnLog(client, tables.meta, trips);
+    this.readers = new Readers(client, tables.meta, owner, lease, trips);
+    readers.publish(txnLog.read().committed()); // before any reader: see Readers
+    long every = Math.max(1, lease.toMillis() / 3);
+    renewals.scheduleAtFixedRate(this::publishReaders, every, every, TimeUnit.MILLISECONDS);
+  }
+
+  private void publishReaders() {
+    try {
+      readers.publish(txnLog.read().committed());
+    } catch (RuntimeException e) {
+      // the instance is unreachable now: the entry lapses, and compactions wait for this server
+      // no longer; the next publication (or this server's end) settles it
+    }
   }
 
   @Override
   public ReadView beginRead() {
     checkOpen();
-    return new AccumuloReadView(this, txnLog.read().readPoint());
+    long floor = readers.enter();
+    try {
+      TxnLog.State s = txnLog.read();
+      readers.saw(s.committed());
+      readers.settle(floor, s.committed());
+      floor = s.committed();
+      return new AccumuloReadView(this, s.readPoint(), floor);
+    } catch (RuntimeException e) {
+      readers.exit(floor);
+      throw e;
+    }
   }
 
   @Override
@@ -210,6 +234,11 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
   public void close() {
     closed = true;
     renewals.shutdownNow();
+    try {
+      readers.withdraw();
+    } catch (RuntimeException e) {
+      // unreachable: the entry lapses at its lease's end
+    }
   }
 
   @Override

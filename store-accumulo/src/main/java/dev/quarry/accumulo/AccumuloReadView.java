@@ -5,11 +5,14 @@ import dev.quarry.core.index.spi.ReadView;
 /** A reader: the state of one committed transaction, whatever commits after it began. */
 final class AccumuloReadView extends AccumuloView implements ReadView {
   private final ReadPoint at;
+  private final long floor; // its registration with the server's Readers
+  private boolean ended;
   private Stats stats;
 
-  AccumuloReadView(AccumuloBackend backend, ReadPoint at) {
+  AccumuloReadView(AccumuloBackend backend, ReadPoint at, long floor) {
     super(backend, backend.cacheFor(at));
     this.at = at;
+    this.floor = floor;
   }
 
   @Override
@@ -38,5 +41,9 @@ final class AccumuloReadView extends AccumuloView implements ReadView {
   @Override
   public void end() {
     closeScans();
+    if (!ended) {
+      ended = true;
+      backend.readers.exit(floor);
+    }
   }
 }

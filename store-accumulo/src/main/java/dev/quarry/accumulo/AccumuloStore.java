@@ -61,6 +61,7 @@ public final class AccumuloStore extends QuadBackendStore {
       if (!tables.exist(client)) {
         tables.create(client);
       }
+      tables.requireServerIterators(client);
       AccumuloBackend backend =
           new AccumuloBackend(
               client,
@@ -248,6 +249,15 @@ public final class AccumuloStore extends QuadBackendStore {
     } finally {
       r.end();
     }
+  }
+
+  /**
+   * Compacts every table of the store, dropping the cells of aborted transactions and the versions
+   * no reader of any server can see ({@link Compaction}).
+   */
+  @Override
+  public String compact() {
+    return Compaction.run(backend).toString();
   }
 
   @Override

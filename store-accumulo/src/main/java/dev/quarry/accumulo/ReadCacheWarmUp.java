@@ -48,8 +48,16 @@ final class ReadCacheWarmUp {
   }
 
   private static long run(AccumuloBackend backend) {
+    long floor = backend.readers.enter(); // a reader, which compactions must wait for
+    try {
+      return run(backend, backend.txnLog.read().readPoint());
+    } finally {
+      backend.readers.exit(floor);
+    }
+  }
+
+  private static long run(AccumuloBackend backend, ReadPoint at) {
     long start = System.nanoTime();
-    ReadPoint at = backend.txnLog.read().readPoint();
     ReadCache cache = backend.cacheFor(at);
     if (cache == null) {
       return 0;

@@ -1,12 +1,10 @@
 package dev.quarry.accumulo;
 
+import dev.quarry.accumulo.tserver.VersionIterator;
+import dev.quarry.accumulo.tserver.VisibleVersions;
 import java.util.Arrays;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.ScannerBase;
-import org.apache.accumulo.core.iterators.Filter;
-import org.apache.accumulo.core.iterators.user.RegExFilter;
-import org.apache.accumulo.core.iterators.user.TimestampFilter;
-import org.apache.accumulo.core.iterators.user.VersioningIterator;
 
 /**
  * What a transaction reads: every cell written by commit {@code txn} or before, except the cells of
@@ -15,11 +13,11 @@ import org.apache.accumulo.core.iterators.user.VersioningIterator;
  * <p>Cells carry their transaction in their timestamp: {@code txn << 20 | flush}, the flush
  * numbering the writer's batches within it, so that a later write of a key in the same transaction
  * is newer. Tables keep every version (created without Accumulo's versioning iterator); a reader
- * applies, on the tablet servers, with Accumulo's own iterators: a timestamp filter up to its
- * point, one negated timestamp filter per aborted transaction, the versioning iterator (the newest
- * version left) and, on the quad tables, a filter that drops keys whose newest version is a
- * deletion. A commit is then one conditional write of the commit number: until it lands no reader
- * reads a cell of it, after it every reader that begins reads all of them.
+ * applies Quarry's {@link VisibleVersions} on the tablet servers, which keeps of each key the
+ * newest version up to its point that no aborted transaction wrote (on the quad tables, none if
+ * that is a deletion). A commit is then one conditional write of the commit number: until it lands
+ * no reader reads a cell of it, after it every reader that begins reads all of them. {@link
+ * Compaction} drops the versions no reader can see.
  */
 record ReadPoint(long txn, long[] aborted) {
   static final int FLUSH_BITS = 20;
@@ -29,9 +27,6 @@ record ReadPoint(long txn, long[] aborted) {
   static final byte[] PRESENT = {'+'};
 
   static final byte[] DELETED = {'-'};
-
-  /** Aborted transactions a reader can filter out (each takes an iterator priority). */
-  static final int MAX_ABORTED = 30;
 
   @Override
   public boolean equals(Object o) {
@@ -55,27 +50,21 @@ record ReadPoint(long txn, long[] aborted) {
 
   /** Sets up a scan of this point on the tablet servers; {@code quads}: a quad table's scan. */
   void apply(ScannerBase scan, boolean quads) {
-    IteratorSetting upTo = new IteratorSetting(10, "quarryUpTo", TimestampFilter.class);
-    TimestampFilter.setEnd(upTo, timestamp(txn, (int) FLUSH_MASK), true);
-    scan.addScanIterator(upTo);
-    int priority = 11;
+    IteratorSetting visible = new IteratorSetting(10, "quarryVisible", VisibleVersions.class);
+    visible.addOption(VisibleVersions.UP_TO, Long.toString(txn));
+    visible.addOption(VersionIterator.ABORTED, abortedUpTo(txn));
+    visible.addOption(VersionIterator.LIVE, Boolean.toString(quads));
+    scan.addScanIterator(visible);
+  }
+
+  /** The aborted transactions up to {@code last}, comma-separated (the iterators' option). */
+  String abortedUpTo(long last) {
+    StringBuilder b = new StringBuilder();
     for (long a : aborted) {
-      if (a > txn) {
-        continue;
+      if (a <= last) {
+        b.append(b.isEmpty() ? "" : ",").append(a);
       }
-      IteratorSetting not =
-          new IteratorSetting(priority++, "quarryAborted" + a, TimestampFilter.class);
-      TimestampFilter.setRange(not, timestamp(a, 0), true, timestamp(a, (int) FLUSH_MASK), true);
-      Filter.setNegate(not, true);
-      scan.addScanIterator(not);
     }
-    IteratorSetting newest = new IteratorSetting(50, "quarryNewest", VersioningIterator.class);
-    VersioningIterator.setMaxVersions(newest, 1);
-    scan.addScanIterator(newest);
-    if (quads) {
-      IteratorSetting live = new IteratorSetting(60, "quarryLive", RegExFilter.class);
-      RegExFilter.setRegexs(live, null, null, null, "\\+", false);
-      scan.addScanIterator(live);
-    }
+    return b.toString();
   }
 }

@@ -1,5 +1,6 @@
 package dev.quarry.accumulo;
 
+import dev.quarry.accumulo.tserver.VisibleVersions;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.StoreException;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.concurrent.Future;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 /**
  * The store's tables, all named with one prefix: one per quad {@link Order}; {@code terms} (record
@@ -94,6 +96,32 @@ final class Tables {
             }
           }
         });
+  }
+
+  /**
+   * Fails unless the tablet servers can load Quarry's iterators ({@code
+   * dev.quarry.accumulo.tserver}, in this module's jar), which every read and compaction runs
+   * there.
+   */
+  void requireServerIterators(AccumuloClient client) {
+    String iterator = VisibleVersions.class.getName();
+    boolean loads;
+    try {
+      loads =
+          client
+              .tableOperations()
+              .testClassLoad(
+                  quads.get(Order.PSOG), iterator, SortedKeyValueIterator.class.getName());
+    } catch (Exception e) {
+      throw new StoreException("cannot ask the tablet servers for " + iterator + ": " + e, e);
+    }
+    if (!loads) {
+      throw new StoreException(
+          "the tablet servers cannot load "
+              + iterator
+              + ": put store-accumulo's jar (the one this Quarry runs with) in the lib/ directory of"
+              + " every tablet server and restart them (docs/CLUSTER.md)");
+    }
   }
 
   /** An operation on a table that Accumulo may refuse. */

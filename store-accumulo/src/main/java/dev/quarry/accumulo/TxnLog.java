@@ -24,8 +24,9 @@ import org.apache.accumulo.core.security.Authorizations;
  * (atomic per row on the tablet server), so that any number of Quarry servers over the same
  * instance agree on it. Columns: {@code commit} (the last committed transaction), {@code next} (the
  * last transaction number given out), {@code lock} (the writer's token: owner, transaction, lease
- * end), {@code aborted:N} (transactions whose cells readers must skip), {@code ids} (the next free
- * term id: writers lease blocks of ids from it).
+ * end), {@code aborted:N} (transactions whose cells readers must skip: empty if the writer aborted,
+ * {@code taken-over} if its lease ran out), {@code ids} (the next free term id: writers lease
+ * blocks of ids from it).
  */
 final class TxnLog {
   private static final String ROW = "txn";
@@ -34,6 +35,9 @@ final class TxnLog {
   private static final String LOCK = "lock";
   private static final String ABORTED = "aborted";
   private static final String IDS = "ids";
+
+  /** The value of an {@code aborted:N} column when N was taken over, not aborted by its writer. */
+  private static final String TAKEN_OVER = "taken-over";
 
   private final AccumuloClient client;
   private final String table;
@@ -122,7 +126,7 @@ final class TxnLog {
           m.put(NEXT, "", Long.toString(txn));
           m.put(LOCK, "", tried);
           if (s.lock != null) {
-            m.put(ABORTED, Long.toString(txnOf(s.lock)), "");
+            m.put(ABORTED, Long.toString(txnOf(s.lock)), TAKEN_OVER);
           }
           if (write(w, m)) {
             return new Lease(txn, read(), tried);
@@ -204,6 +208,26 @@ final class TxnLog {
       m.putDelete(LOCK, "");
       write(w, m); // rejected: the lock was taken over, which recorded the abort
     }
+  }
+
+  /**
+   * Strikes from the record those of {@code compacted} (aborted transactions whose cells a
+   * compaction has dropped) that their own writer aborted; returns how many. A transaction taken
+   * over stays: its writer may still send a batch, which readers must keep skipping.
+   */
+  int clearAborted(long[] compacted) {
+    int cleared = 0;
+    try (ConditionalWriter w = writer()) {
+      for (long a : compacted) {
+        ConditionalMutation m =
+            new ConditionalMutation(ROW, new Condition(ABORTED, Long.toString(a)).setValue(""));
+        m.putDelete(ABORTED, Long.toString(a));
+        if (write(w, m)) {
+          cleared++;
+        }
+      }
+    }
+    return cleared;
   }
 
   /** Leases {@code n} term ids; returns the first (the others follow it; ids start at 1). */

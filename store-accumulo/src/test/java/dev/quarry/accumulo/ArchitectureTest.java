@@ -22,7 +22,15 @@ class ArchitectureTest {
           Map.entry(
               "",
               Set.of(
-                  CORE, CORE + ".config", CORE + ".dict", CORE + ".index.spi", CORE + ".storage")));
+                  "tserver",
+                  CORE,
+                  CORE + ".config",
+                  CORE + ".dict",
+                  CORE + ".index.spi",
+                  CORE + ".storage")),
+          // What runs inside the tablet servers (scans and compactions), from this module's jar in
+          // their lib/: Accumulo alone, none of Quarry.
+          Map.entry("tserver", Set.of()));
 
   @Test
   void eachPackageUsesOnlyWhatItsRowAllowsAndNoneFormsACycle() {

@@ -193,6 +193,19 @@ public interface Store extends AutoCloseable {
     throw new UnsupportedOperationException(backend() + " offers no index SPI");
   }
 
+  /**
+   * Drops what no reader can see any more, where a backend keeps it until asked (the Accumulo
+   * backend keeps every version of a cell); readers and the writer go on meanwhile. Returns what
+   * was done, for people.
+   *
+   * @throws UnsupportedOperationException if the backend reclaims space as it writes (the paged
+   *     store frees a page once no reader needs it)
+   */
+  default String compact() {
+    throw new UnsupportedOperationException(
+        backend() + " reclaims space as it writes: there is nothing to compact");
+  }
+
   /** Checks the store's integrity; {@link CheckReport#sound()} is true only if nothing is wrong. */
   CheckReport check();
 

@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       UpgradeCommand.class,
       StatsCommand.class,
       CheckCommand.class,
+      CompactCommand.class,
       AuthCommand.class,
       StatusCommand.class,
       TrainCommand.class
