@@ -1,19 +1,22 @@
 package dev.quarry.accumulo;
 
 import dev.quarry.core.Store;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.jena.sparql.core.Quad;
 
 /**
  * A bulk load: one write transaction, visible all at once when it commits (the commit record),
- * never if it aborts. Into an empty store, Accumulo's own bulk path: the quads kept as ids, then
- * every table's cells sorted and written as RFiles that the tablet servers adopt by bulk import
- * ({@link RFileImport}; the quads are held in memory, 32 bytes each). Into a store with quads, the
+ * never if it aborts. Into an empty store, Accumulo's own bulk path: the quads kept as ids within
+ * the load's memory budget, sorted runs on disk beyond it ({@link ImportRuns}), then every quad
+ * table's cells streamed into RFiles that the tablet servers adopt by bulk import ({@link
+ * RFileImport}); the new terms go with the writer's batches as they come, and the writer keeps the
+ * recent ones only, so that no part of the load grows with its size. Into a store with quads, the
  * writer's batches ({@link AccumuloWriteView#addAll}): a few round trips per 20,000 quads, each
  * quad checked against what is there so that the counts stay exact.
  */
@@ -24,19 +27,33 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   private final String bulkDir;
   private final int tablets;
   private final boolean importing;
+  private final int threads;
+  private final ImportRuns runs; // importing: the quads as ids (g, s, p, o)
   private final List<Quad> pending = new ArrayList<>();
-  private long[] ids = new long[4 * BATCH]; // importing: g, s, p, o per quad
-  private int held;
   private long offered;
   private boolean done;
   private long encodeNanos;
   private final Map<String, Duration> phases = new LinkedHashMap<>();
 
-  AccumuloBulkLoad(AccumuloWriteView writer, String bulkDir, int tablets) {
+  AccumuloBulkLoad(
+      AccumuloWriteView writer, String bulkDir, int tablets, Store.BulkOptions options) {
     this.writer = writer;
     this.bulkDir = bulkDir;
     this.tablets = tablets;
+    this.threads = options.threads();
     this.importing = writer.startsEmpty();
+    if (importing) {
+      // Half the budget for quads (ImportRuns), a quarter for the terms the writer remembers
+      // between batches (about 400 bytes each, both directions).
+      runs =
+          new ImportRuns(
+              ImportRuns.capacityFor(options.memoryBytes() / 2),
+              Path.of(System.getProperty("java.io.tmpdir"))
+                  .resolve("quarry-import-" + UUID.randomUUID()));
+      writer.beginImport((int) Math.max(1_000, Math.min(1 << 28, options.memoryBytes() / 1600)));
+    } else {
+      runs = null;
+    }
   }
 
   @Override
@@ -68,12 +85,7 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
 
   private void drainTimed() {
     if (importing) {
-      long[] batch = writer.encode(pending);
-      if (ids.length < 4L * held + batch.length) {
-        ids = Arrays.copyOf(ids, Math.max(ids.length * 2, 4 * held + batch.length));
-      }
-      System.arraycopy(batch, 0, ids, 4 * held, batch.length);
-      held += pending.size();
+      runs.add(writer.encode(pending), pending.size());
     } else {
       writer.addAll(pending);
     }
@@ -85,7 +97,7 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
     drain();
     phases.put(importing ? "encode terms" : "encode, check, send", Duration.ofNanos(encodeNanos));
     if (importing) {
-      writer.commitImport(ids, held, bulkDir, tablets, phases);
+      writer.commitImport(runs, bulkDir, tablets, threads, phases);
     } else {
       long t0 = System.nanoTime();
       writer.commit();
@@ -93,6 +105,11 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
     }
     done = true;
     return offered;
+  }
+
+  @Override
+  public synchronized long spilledBytes() {
+    return runs == null ? 0 : runs.spilledBytes();
   }
 
   @Override
@@ -104,7 +121,13 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
   public synchronized void abort() {
     if (!done) {
       done = true;
-      writer.abort();
+      try {
+        writer.abort();
+      } finally {
+        if (runs != null) {
+          runs.close();
+        }
+      }
     }
   }
 }

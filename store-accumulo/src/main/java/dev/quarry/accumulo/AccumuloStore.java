@@ -262,13 +262,17 @@ public final class AccumuloStore extends QuadBackendStore {
 
   @Override
   public BulkLoad bulkLoad() {
-    return new AccumuloBulkLoad(
-        (AccumuloWriteView) backend.beginWrite(), settings.bulkDir(), settings.tabletsPerIndex());
+    return bulkLoad(BulkOptions.defaults());
   }
 
+  /** A load that holds at most {@code options.memoryBytes()} (into an empty store: see there). */
   @Override
   public BulkLoad bulkLoad(BulkOptions options) {
-    return bulkLoad();
+    return new AccumuloBulkLoad(
+        (AccumuloWriteView) backend.beginWrite(),
+        settings.bulkDir(),
+        settings.tabletsPerIndex(),
+        options);
   }
 
   /** The store's tables (for tests and tools of this package). */

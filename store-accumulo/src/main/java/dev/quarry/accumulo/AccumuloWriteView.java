@@ -53,6 +53,8 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   private final MultiTableBatchWriter out;
   private int flushes;
   private boolean wrote;
+  private int remembered = Integer.MAX_VALUE; // an import's: new terms kept once sent
+  private long newTermCount;
   private boolean ended;
   private long quadsDelta;
   private Stats after; // the statistics with this writer's changes; null: to compute
@@ -139,9 +141,9 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   /** Gives a term the store lacks its id (sent with the next flush). */
   private long create(Node n, byte[] record) {
     long id = NodeIds.make(NodeIds.TAG_TERM, backend.nextTermNumber());
-    local.ids.put(n, id);
-    local.nodes.put(id, n);
+    local.put(n, id);
     newTerms.add(new Object[] {record, id});
+    newTermCount++;
     return id;
   }
 
@@ -235,9 +237,14 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     for (int i = 0; i < terms.length; i++) {
       long id = found[i];
       if (id == NONE) {
-        id = createMissing(terms[i]);
+        Long made = local.ids.get(terms[i]); // by now, as a part of a triple term of this batch
+        id = made != null ? made : createMissing(terms[i]);
       }
       ids.put(terms[i], id);
+    }
+    if (remembered < Integer.MAX_VALUE) {
+      flush();
+      local.trim(remembered); // sent: the tables have them
     }
     long[] out = new long[quads.size() * 4];
     int at = 0;
@@ -256,22 +263,30 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   }
 
   /**
-   * Commits an import into an empty store: the quads ({@link #encode}d, duplicates allowed) and
-   * this writer's new terms written as RFiles and bulk-imported, then the commit record. Returns
+   * Makes this writer an import's: each {@link #encode} sends its new terms at once, and the writer
+   * remembers {@code terms} of them at most (the tables have the others).
+   */
+  void beginImport(int terms) {
+    remembered = terms;
+  }
+
+  /**
+   * Commits an import into an empty store: the quads ({@link #encode}d, duplicates allowed) written
+   * as RFiles and bulk-imported (the terms were sent as they came), then the commit record. Returns
    * the quads imported.
    */
   long commitImport(
-      long[] quads, int n, String bulkDir, int tablets, Map<String, Duration> phases) {
+      ImportRuns runs, String bulkDir, int tablets, int threads, Map<String, Duration> phases) {
     checkOpen();
     if (!startsEmpty() || !dirty.isEmpty()) {
       throw new IllegalStateException(
           "an import is into an empty store, by a writer that changed nothing");
     }
+    flush();
     wrote = true;
-    RFileImport files = new RFileImport(backend, lease.txn, bulkDir, tablets);
-    long loaded = files.run(quads, n, newTerms, baseStats.terms);
+    RFileImport files = new RFileImport(backend, lease.txn, bulkDir, tablets, threads);
+    long loaded = files.run(runs, baseStats.terms + newTermCount);
     phases.putAll(files.phases());
-    newTerms.clear();
     long t0 = System.nanoTime();
     backend.txnLog.commit(lease);
     phases.put("commit", Duration.ofNanos(System.nanoTime() - t0));
@@ -399,7 +414,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
             default -> gs.get(k.a())[1] += step;
           }
         });
-    after = new Stats(ps, gs, baseStats.terms + local.ids.size());
+    after = new Stats(ps, gs, baseStats.terms + newTermCount);
     return after;
   }
 
@@ -420,7 +435,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     checkOpen();
     flush();
     Stats s = stats();
-    if (!newCounts.isEmpty() || !local.ids.isEmpty()) {
+    if (!newCounts.isEmpty() || newTermCount > 0) {
       writeFigures(s);
     }
     backend.txnLog.commit(lease);
@@ -450,7 +465,7 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
         m.put(EMPTY, EMPTY, ts, new Value(Stats.bytes(s.graphs.get(g))));
         stats.addMutation(m);
       }
-      if (!local.ids.isEmpty()) {
+      if (newTermCount > 0) {
         Mutation m = new Mutation(new Text(Bytes.tagged(Stats.TERMS, 0)));
         m.put(EMPTY, EMPTY, ts, new Value(Bytes.ofLong(s.terms)));
         stats.addMutation(m);

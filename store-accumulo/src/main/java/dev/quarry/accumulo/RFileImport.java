@@ -5,13 +5,18 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
@@ -22,39 +27,33 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 
 /**
- * A bulk load into an empty store, as Accumulo means bulk loads: every table's cells sorted in this
- * process, written as one RFile per table on the instance's file system and handed to the tablet
- * servers by bulk import, which adopts files whole (no write path, no compaction of what is
- * loaded). Each quad order is pre-split at quantiles of its keys first, so the load and the first
- * queries spread over the tablet servers. The pair counts and statistics come from the same sorted
- * runs. All cells carry the load's transaction, so nothing of it is read until its commit.
+ * A bulk load into an empty store, as Accumulo means bulk loads: each quad order's rows, sorted and
+ * each once ({@link ImportRuns}: in memory, or merged from sorted runs on disk), streamed into an
+ * RFile per table on the instance's file system, the orders at once on {@code threads} threads, and
+ * handed to the tablet servers by bulk import, which adopts files whole (no write path, no
+ * compaction of what is loaded). The pair counts stream from the same rows into counts files, and
+ * each order's table is split at quantiles of its rows before the import, so the first queries
+ * spread over the tablet servers. Memory: the runs' read buffers and the per-predicate and
+ * per-graph figures, whatever the load's size. All cells carry the load's transaction, so nothing
+ * of it is read until its commit. (The terms went in with the writer's batches as they came.)
  */
 final class RFileImport {
   private static final byte[] NONE = new byte[0];
 
   private final AccumuloBackend backend;
-  private final long txn;
   private final long ts;
   private final FileSystem fs;
   private final Path root;
   private final int tablets;
-  private final List<byte[]> graphCounts = new ArrayList<>(); // rows 'g' g s, values alongside
-  private final List<Long> graphCountValues = new ArrayList<>();
-  private final List<byte[]> objectCounts = new ArrayList<>();
-  private final List<Long> objectCountValues = new ArrayList<>();
-  private final List<byte[]> subjectCounts = new ArrayList<>();
-  private final List<Long> subjectCountValues = new ArrayList<>();
-  private final TreeMap<Long, long[]> predicates = new TreeMap<>(Long::compareUnsigned);
-  private final TreeMap<Long, long[]> graphs = new TreeMap<>(Long::compareUnsigned);
+  private final int threads;
+  private final Map<Order, TreeMap<Long, long[]>> figures = new EnumMap<>(Order.class);
   private final Map<String, Duration> phases = new LinkedHashMap<>();
-  private long sortNanos;
-  private long writeNanos;
 
-  RFileImport(AccumuloBackend backend, long txn, String bulkDir, int tablets) {
+  RFileImport(AccumuloBackend backend, long txn, String bulkDir, int tablets, int threads) {
     this.backend = backend;
-    this.txn = txn;
     this.ts = ReadPoint.timestamp(txn, 1);
     this.tablets = tablets;
+    this.threads = Math.max(1, Math.min(threads, Order.values().length));
     try {
       this.fs = FileSystem.get(URI.create(bulkDir), new Configuration());
       this.root = new Path(bulkDir, "quarry-load-" + txn + "-" + UUID.randomUUID());
@@ -63,47 +62,70 @@ final class RFileImport {
     }
   }
 
-  /**
-   * Imports {@code n} quads ({@code quads[4i..4i+3]} = g, s, p, o; duplicates allowed) and the new
-   * terms ({record, id}); returns the quads imported (without duplicates).
-   */
-  long run(long[] quads, int n, List<Object[]> terms, long termsBefore) {
+  /** Imports the runs' quads; {@code allTerms}: the store's terms after it. Returns the quads. */
+  long run(ImportRuns runs, long allTerms) {
     try {
-      long loaded = 0;
-      for (Order order : Order.values()) {
-        long t0 = System.nanoTime();
-        long[][] rows = sorted(order, quads, n);
-        loaded = rows.length;
-        figures(order, rows);
-        long t1 = System.nanoTime();
-        split(order, rows);
-        write(backend.tables.quads.get(order), rows, order);
-        sortNanos += t1 - t0;
-        writeNanos += System.nanoTime() - t1;
-      }
-      long t2 = System.nanoTime();
-      writeCounts();
-      writeStats(termsBefore + terms.size());
-      writeTerms(terms);
-      writeNanos += System.nanoTime() - t2;
-      phases.put("sort and count", Duration.ofNanos(sortNanos));
-      phases.put("split, write RFiles", Duration.ofNanos(writeNanos));
-      long t3 = System.nanoTime();
-      for (String table : backend.tables.versioned()) {
-        Path dir = new Path(root, table);
-        if (fs.exists(dir)) {
-          backend.client.tableOperations().importDirectory(dir.toString()).to(table).load();
+      long t0 = System.nanoTime();
+      runs.finish();
+      // Orders read from disk go at once; sorted in memory, one at a time (one sort's memory).
+      ExecutorService pool =
+          runs.spilled()
+              ? Executors.newFixedThreadPool(threads)
+              : Executors.newSingleThreadExecutor();
+      Map<Order, Future<Long>> written = new EnumMap<>(Order.class);
+      try {
+        for (Order order : Order.values()) {
+          written.put(order, pool.submit(() -> writeOrder(runs, order)));
         }
+        for (Future<Long> f : written.values()) {
+          f.get();
+        }
+      } finally {
+        pool.shutdownNow();
       }
-      phases.put("bulk import", Duration.ofNanos(System.nanoTime() - t3));
-      return loaded;
+      writeStats(allTerms);
+      phases.put("sort, count, write RFiles", Duration.ofNanos(System.nanoTime() - t0));
+      long t1 = System.nanoTime();
+      importAll();
+      phases.put("bulk import", Duration.ofNanos(System.nanoTime() - t1));
+      return written.get(Order.PSOG).get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new StoreException("the bulk import failed: " + cause.getMessage(), cause);
     } catch (Exception e) {
       throw new StoreException("the bulk import failed: " + e.getMessage(), e);
     } finally {
+      runs.close();
       try {
         fs.delete(root, true);
       } catch (IOException ignored) {
         // what is left in the bulk directory is no part of the store
+      }
+    }
+  }
+
+  /** Hands every table's files to the tablet servers, the tables at once (each a manager job). */
+  private void importAll() throws Exception {
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> done = new ArrayList<>();
+      for (String table : backend.tables.versioned()) {
+        Path dir = new Path(root, table);
+        if (fs.exists(dir)) {
+          done.add(
+              pool.submit(
+                  () -> {
+                    backend
+                        .client
+                        .tableOperations()
+                        .importDirectory(dir.toString())
+                        .to(table)
+                        .load();
+                    return null;
+                  }));
+        }
+      }
+      for (Future<?> f : done) {
+        f.get();
       }
     }
   }
@@ -113,130 +135,127 @@ final class RFileImport {
     return phases;
   }
 
-  /** The quads as rows of {@code order}'s parts, sorted by key and each once. */
-  private static long[][] sorted(Order order, long[] quads, int n) {
-    long[][] rows = new long[n][];
-    for (int i = 0; i < n; i++) {
-      long[] r = new long[4];
-      for (int k = 0; k < 4; k++) {
-        r[k] = quads[i * 4 + order.parts[k]];
+  /**
+   * Streams {@code order}'s rows into its table's RFile (and, for PSOG, POGS and GSPO, the pair
+   * counts into one of the counts table's), then splits the table at quantiles of what it wrote.
+   * Returns the rows written.
+   */
+  private long writeOrder(ImportRuns runs, Order order) throws Exception {
+    Value present = new Value(ReadPoint.PRESENT);
+    long expected = Math.max(1, runs.total()); // repeats included: the quantiles are near enough
+    List<byte[]> splits = new ArrayList<>();
+    PairCounts pairs = PairCounts.of(order);
+    long n = 0;
+    try (Stream<long[]> rows = runs.rows(order);
+        RFileWriter w = writer(backend.tables.quads.get(order), "load.rf");
+        RFileWriter counts =
+            pairs == null ? null : writer(backend.tables.counts, pairs.kind + ".rf")) {
+      for (long[] r : (Iterable<long[]>) rows::iterator) {
+        byte[] key = rowKey(r);
+        w.append(new Key(key, NONE, NONE, NONE, ts), present);
+        if (pairs != null) {
+          pairs.add(r, counts, ts);
+        }
+        n++;
+        if (tablets > 1
+            && splits.size() < tablets - 1
+            && n * tablets >= expected * (splits.size() + 1)) {
+          splits.add(key);
+        }
       }
-      rows[i] = r;
-    }
-    Arrays.parallelSort(rows, Arrays::compareUnsigned);
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (m == 0 || !Arrays.equals(rows[m - 1], rows[i])) {
-        rows[m++] = rows[i];
+      if (pairs != null) {
+        pairs.end(counts, ts);
+        synchronized (figures) {
+          figures.put(order, pairs.figures);
+        }
       }
     }
-    return Arrays.copyOf(rows, m);
+    if (splits.size() > 0 && n >= 2L * tablets) {
+      TreeSet<Text> at = new TreeSet<>();
+      splits.forEach(k -> at.add(new Text(k)));
+      backend.client.tableOperations().addSplits(backend.tables.quads.get(order), at);
+    }
+    return n;
+  }
+
+  private static byte[] rowKey(long[] row) {
+    byte[] k = new byte[32];
+    for (int i = 0; i < 4; i++) {
+      Bytes.putLong(k, 8 * i, row[i]);
+    }
+    return k;
   }
 
   /**
-   * The pair counts and figures that an order's sorted rows give in one pass: PSOG the (p, s)
-   * counts and each predicate's quads and subjects; POGS the (p, o) counts and objects; GSPO the
-   * (g, s) counts and each graph's quads and subjects.
+   * The quads per leading pair of an order's rows ((p, s) from PSOG, (p, o) from POGS, (g, s) from
+   * GSPO), written as the rows go by, and the per-predicate or per-graph figures they add up to.
    */
-  private void figures(Order order, long[][] rows) {
-    List<byte[]> out;
-    List<Long> values;
-    byte kind;
-    switch (order) {
-      case PSOG -> {
-        out = subjectCounts;
-        values = subjectCountValues;
-        kind = 's';
+  private static final class PairCounts {
+    final String kind;
+    final TreeMap<Long, long[]> figures = new TreeMap<>(Long::compareUnsigned);
+    private final Order order;
+    private long a;
+    private long b;
+    private long count;
+
+    private PairCounts(Order order, String kind) {
+      this.order = order;
+      this.kind = kind;
+    }
+
+    static PairCounts of(Order order) {
+      return switch (order) {
+        case PSOG -> new PairCounts(order, "s");
+        case POGS -> new PairCounts(order, "o");
+        case GSPO -> new PairCounts(order, "g");
+        default -> null;
+      };
+    }
+
+    void add(long[] r, RFileWriter out, long ts) throws IOException {
+      if (count > 0 && (r[0] != a || r[1] != b)) {
+        end(out, ts);
       }
-      case POGS -> {
-        out = objectCounts;
-        values = objectCountValues;
-        kind = 'o';
-      }
-      case GSPO -> {
-        out = graphCounts;
-        values = graphCountValues;
-        kind = 'g';
-      }
-      default -> {
+      a = r[0];
+      b = r[1];
+      count++;
+    }
+
+    /** Writes the pair that ended: its count, and what it adds to its first part's figures. */
+    void end(RFileWriter out, long ts) throws IOException {
+      if (count == 0) {
         return;
       }
-    }
-    TreeMap<Long, long[]> figures = order == Order.GSPO ? graphs : predicates;
-    int i = 0;
-    while (i < rows.length) {
-      int j = i;
-      while (j < rows.length && rows[j][0] == rows[i][0] && rows[j][1] == rows[i][1]) {
-        j++;
-      }
-      out.add(Bytes.tagged(kind, rows[i][0], rows[i][1]));
-      values.add((long) (j - i));
-      long[] f = figures.computeIfAbsent(rows[i][0], k -> new long[order == Order.GSPO ? 2 : 3]);
+      out.append(
+          new Key(Bytes.tagged((byte) kind.charAt(0), a, b), NONE, NONE, NONE, ts),
+          new Value(Bytes.ofLong(count)));
+      long[] f = figures.computeIfAbsent(a, k -> new long[order == Order.GSPO ? 2 : 3]);
       if (order != Order.POGS) {
-        f[0] += j - i;
+        f[0] += count;
       }
       f[order == Order.POGS ? 2 : 1]++;
-      i = j;
+      count = 0;
     }
   }
 
-  /** Pre-splits the order's table into {@code tablets} at quantiles of its keys. */
-  private void split(Order order, long[][] rows) throws Exception {
-    if (tablets < 2 || rows.length < tablets * 2) {
-      return;
-    }
-    TreeSet<Text> splits = new TreeSet<>();
-    for (int t = 1; t < tablets; t++) {
-      long[] r = rows[(int) ((long) rows.length * t / tablets)];
-      splits.add(new Text(order.key(unpermute(order, r))));
-    }
-    backend.client.tableOperations().addSplits(backend.tables.quads.get(order), splits);
-  }
-
-  /** A row of {@code order}'s parts back as a quad {g, s, p, o}. */
-  private static long[] unpermute(Order order, long[] row) {
-    long[] q = new long[4];
-    for (int k = 0; k < 4; k++) {
-      q[order.parts[k]] = row[k];
-    }
-    return q;
-  }
-
-  private RFileWriter writer(String table) throws IOException {
-    Path file = new Path(new Path(root, table), "load.rf");
+  private RFileWriter writer(String table, String name) throws IOException {
+    Path file = new Path(new Path(root, table), name);
     RFileWriter w = RFile.newWriter().to(file.toString()).withFileSystem(fs).build();
     w.startDefaultLocalityGroup();
     return w;
   }
 
-  private void write(String table, long[][] rows, Order order) throws IOException {
-    Value present = new Value(ReadPoint.PRESENT);
-    try (RFileWriter w = writer(table)) {
-      for (long[] r : rows) {
-        w.append(new Key(order.key(unpermute(order, r)), NONE, NONE, NONE, ts), present);
-      }
-    }
-  }
-
-  /** The counts table: 'g', 'o', 's' rows in that (byte) order, each kind sorted already. */
-  private void writeCounts() throws IOException {
-    try (RFileWriter w = writer(backend.tables.counts)) {
-      append(w, graphCounts, graphCountValues);
-      append(w, objectCounts, objectCountValues);
-      append(w, subjectCounts, subjectCountValues);
-    }
-  }
-
-  private void append(RFileWriter w, List<byte[]> rows, List<Long> values) throws IOException {
-    for (int i = 0; i < rows.size(); i++) {
-      w.append(new Key(rows.get(i), NONE, NONE, NONE, ts), new Value(Bytes.ofLong(values.get(i))));
-    }
-  }
-
-  /** The statistics table: graphs ('g'), predicates ('p'), each by id, then the terms ('t'). */
+  /**
+   * The statistics table: graphs ('g'), predicates ('p'), each by id, then the terms ('t'). A
+   * predicate's quads and subjects come from PSOG, its objects from POGS.
+   */
   private void writeStats(long allTerms) throws IOException {
-    try (RFileWriter w = writer(backend.tables.stats)) {
-      for (var e : graphs.entrySet()) {
+    TreeMap<Long, long[]> predicates = figures.getOrDefault(Order.PSOG, new TreeMap<>());
+    figures
+        .getOrDefault(Order.POGS, new TreeMap<>())
+        .forEach((p, f) -> predicates.computeIfAbsent(p, k -> new long[3])[2] = f[2]);
+    try (RFileWriter w = writer(backend.tables.stats, "load.rf")) {
+      for (var e : figures.getOrDefault(Order.GSPO, new TreeMap<>()).entrySet()) {
         w.append(
             new Key(Bytes.tagged(Stats.GRAPH, e.getKey()), NONE, NONE, NONE, ts),
             new Value(Stats.bytes(e.getValue())));
@@ -249,29 +268,6 @@ final class RFileImport {
       w.append(
           new Key(Bytes.tagged(Stats.TERMS, 0), NONE, NONE, NONE, ts),
           new Value(Bytes.ofLong(allTerms)));
-    }
-  }
-
-  /** The new terms, by their bytes (table terms) and by id (table ids). */
-  private void writeTerms(List<Object[]> terms) throws IOException {
-    if (terms.isEmpty()) {
-      return;
-    }
-    List<Object[]> byRecord = new ArrayList<>(terms);
-    byRecord.sort((a, b) -> Arrays.compareUnsigned((byte[]) a[0], (byte[]) b[0]));
-    try (RFileWriter w = writer(backend.tables.terms)) {
-      for (Object[] t : byRecord) {
-        w.append(
-            new Key((byte[]) t[0], NONE, NONE, NONE, ts), new Value(Bytes.ofLong((Long) t[1])));
-      }
-    }
-    List<Object[]> byId = new ArrayList<>(terms);
-    byId.sort((a, b) -> Long.compareUnsigned((Long) a[1], (Long) b[1]));
-    try (RFileWriter w = writer(backend.tables.ids)) {
-      for (Object[] t : byId) {
-        w.append(
-            new Key(Bytes.ofLong((Long) t[1]), NONE, NONE, NONE, ts), new Value((byte[]) t[0]));
-      }
     }
   }
 }

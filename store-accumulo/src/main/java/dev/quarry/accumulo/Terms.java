@@ -9,6 +9,7 @@ import dev.quarry.core.storage.StoreException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -48,10 +49,33 @@ final class Terms {
     this.nodeCache = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
 
-  /** A writer's own new terms, which only it may see. */
+  /**
+   * A writer's own new terms, which only it may see. An import's forgets all but the most recent
+   * ones each time it has sent them ({@link #trim}): the tables have them then, at the writer's
+   * transaction, and a quad that names one again reads it back from there.
+   */
   static final class Local {
-    final Map<Node, Long> ids = new HashMap<>();
-    final Map<Long, Node> nodes = new HashMap<>();
+    final Map<Node, Long> ids = new LinkedHashMap<>();
+    final Map<Long, Node> nodes = new LinkedHashMap<>();
+
+    void put(Node n, long id) {
+      ids.put(n, id);
+      nodes.put(id, n);
+    }
+
+    /** Forgets the least recently made terms but {@code keep}; call only once they are sent. */
+    void trim(int keep) {
+      trim(ids, keep);
+      trim(nodes, keep);
+    }
+
+    private static void trim(Map<?, ?> m, int keep) {
+      var it = m.entrySet().iterator();
+      for (int drop = m.size() - keep; drop > 0; drop--) {
+        it.next();
+        it.remove();
+      }
+    }
   }
 
   /** The id of {@code n} at read point {@code at} (with {@code local}'s terms), or NONE. */

@@ -18,6 +18,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -56,13 +57,29 @@ class AccumuloBulkLoadTest {
     }
   }
 
+  /**
+   * Every quad, by a query (whose executor decodes terms a batch at a time: after an import the
+   * server remembers only its recent terms, and a find() would ask for the others one by one).
+   */
   private static Set<Quad> all(Store store) {
     DatasetGraph dsg = store.dataset();
     return Txn.calculateRead(
         dsg,
         () -> {
           Set<Quad> out = new HashSet<>();
-          dsg.find().forEachRemaining(out::add);
+          QueryExec.dataset(dsg)
+              .query("SELECT * { { GRAPH ?g { ?s ?p ?o } } UNION { ?s ?p ?o } }")
+              .select()
+              .forEachRemaining(
+                  b -> {
+                    Node g = b.get("g");
+                    out.add(
+                        Quad.create(
+                            g == null ? Quad.defaultGraphIRI : g,
+                            b.get("s"),
+                            b.get("p"),
+                            b.get("o")));
+                  });
           return out;
         });
   }
@@ -119,6 +136,56 @@ class AccumuloBulkLoadTest {
       gone.forEach(want::remove);
       assertEquals(want, all(store));
       assertEquals(terms, store.stats().terms(), "terms stay in the dictionary");
+      assertSound(store);
+    }
+  }
+
+  /**
+   * More terms than an import's writer remembers with 1 MB (1,000), quads whose terms come back
+   * after they were forgotten (early subjects again as objects, at the end), and triple terms whose
+   * parts are also terms of their own in the same batch (each must get one id: parts have no quad
+   * of their own here but the one beside).
+   */
+  private static List<Quad> manyTerms() {
+    List<Quad> out = new ArrayList<>();
+    int n = 20_000;
+    for (int i = 0; i < n; i++) {
+      out.add(
+          Quad.create(
+              iri("g" + i % 5_000),
+              iri("s" + i),
+              iri("p" + i % 5),
+              NodeFactory.createLiteralString("v" + i)));
+      if (i % 100 == 0) {
+        Node t = NodeFactory.createTripleTerm(iri("t" + i), iri("p1"), iri("u" + i));
+        out.add(Quad.create(Quad.defaultGraphIRI, iri("s" + i), iri("said"), t));
+        out.add(Quad.create(Quad.defaultGraphIRI, iri("t" + i), iri("p1"), iri("u" + i)));
+      }
+    }
+    for (int j = 0; j < 5_000; j++) {
+      out.add(Quad.create(Quad.defaultGraphIRI, iri("s" + (n - 1 - j)), iri("ref"), iri("s" + j)));
+    }
+    return out;
+  }
+
+  @Test
+  void anImportPastItsMemoryBudgetEqualsOneWithin() {
+    List<Quad> quads = manyTerms();
+    Set<Quad> want = new HashSet<>(quads);
+    try (AccumuloStore store = AccumuloStore.open(MiniCluster.newStoreConfig())) {
+      long spilled;
+      try (Store.BulkLoad load = store.bulkLoad(new Store.BulkOptions(1 << 20, 2))) {
+        load.addAll(quads);
+        spilled = load.spilledBytes();
+        assertEquals(quads.size(), load.commit());
+      }
+      assertTrue(spilled > 0, "a 1 MB budget writes sorted runs");
+      // What a load within its memory makes (importIntoAnEmptyStore...): these quads, each term
+      // once in the dictionary, statistics equal to a recount.
+      assertEquals(want, all(store));
+      assertEquals(want.size(), store.stats().quads());
+      assertEquals(
+          dictionaryTerms(want), store.stats().terms(), "each term once in the dictionary");
       assertSound(store);
     }
   }
