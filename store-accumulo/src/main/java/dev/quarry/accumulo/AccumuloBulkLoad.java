@@ -43,14 +43,14 @@ final class AccumuloBulkLoad implements Store.BulkLoad {
     this.threads = options.threads();
     this.importing = writer.startsEmpty();
     if (importing) {
-      // Half the budget for quads (ImportRuns), a quarter for the terms the writer remembers
-      // between batches (about 400 bytes each, both directions).
+      // Half the budget for quads (ImportRuns), a quarter for the fingerprints of the terms the
+      // writer made (24 bytes each).
       runs =
           new ImportRuns(
               ImportRuns.capacityFor(options.memoryBytes() / 2),
               Path.of(System.getProperty("java.io.tmpdir"))
                   .resolve("quarry-import-" + UUID.randomUUID()));
-      writer.beginImport((int) Math.max(1_000, Math.min(1 << 28, options.memoryBytes() / 1600)));
+      writer.beginImport(options.memoryBytes() / 4);
     } else {
       runs = null;
     }

@@ -42,6 +42,9 @@ import org.apache.jena.sparql.core.Quad;
 final class AccumuloWriteView extends AccumuloView implements WriteView {
   private static final Text EMPTY = new Text();
 
+  /** Terms an import keeps as terms between batches (the hot ones: predicates, classes). */
+  private static final int RECENT_TERMS = 50_000;
+
   private final TxnLog.Lease lease;
   private final ReadPoint at;
   private final ReadPoint base;
@@ -53,7 +56,8 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   private final MultiTableBatchWriter out;
   private int flushes;
   private boolean wrote;
-  private int remembered = Integer.MAX_VALUE; // an import's: new terms kept once sent
+  private TermPrints prints; // an import's: every term it made, by fingerprint, while they fit
+  private boolean forgot; // an import's fingerprints overflowed: its terms are read back
   private long newTermCount;
   private boolean ended;
   private long quadsDelta;
@@ -123,11 +127,51 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
 
   @Override
   public long idOrCreate(Node n) {
-    long id = id(n);
+    long id = mine(n);
+    if (id == NONE && !allNew()) {
+      id = id(n);
+    }
     if (id != NONE) {
       return id;
     }
     return createMissing(n);
+  }
+
+  /**
+   * True while every term this writer has not made is new: the committed dictionary is empty and
+   * the writer has forgotten none of its own (an import into a new store), so nothing need be
+   * asked.
+   */
+  private boolean allNew() {
+    return baseStats.terms == 0 && !forgot;
+  }
+
+  /**
+   * The id of a term fixed by its value or made by this writer (an import's: by its fingerprint),
+   * or NONE.
+   */
+  private long mine(Node n) {
+    long id = NodeIds.fixedId(n);
+    if (id != NONE) {
+      return id;
+    }
+    Long made = local.ids.get(n);
+    if (made != null) {
+      return made;
+    }
+    if (prints == null || !n.isConcrete()) {
+      return NONE;
+    }
+    boolean[] partMissing = {false};
+    byte[] record =
+        TermCodec.encode(
+            n,
+            part -> {
+              long p = mine(part);
+              partMissing[0] |= p == NONE;
+              return p;
+            });
+    return partMissing[0] ? NONE : prints.get(record);
   }
 
   /** Gives a term known to be missing its id (a triple term's parts are looked up, or made). */
@@ -144,6 +188,13 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     local.put(n, id);
     newTerms.add(new Object[] {record, id});
     newTermCount++;
+    if (prints != null && !prints.put(record, id)) {
+      // Full: forget them all, once the tables have them (a term met again is read back).
+      send(true);
+      prints.clear();
+      forgot = true;
+      prints.put(record, id);
+    }
     return id;
   }
 
@@ -233,7 +284,27 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
     Node[] terms = ids.keySet().toArray(Node[]::new);
     long[] found = new long[terms.length];
-    ids(terms, terms.length, found);
+    int unknown = 0;
+    Node[] ask = new Node[terms.length];
+    for (int i = 0; i < terms.length; i++) {
+      found[i] = mine(terms[i]);
+      if (found[i] == NONE) {
+        ask[unknown++] = terms[i];
+      }
+    }
+    if (unknown > 0 && !allNew()) {
+      long[] asked = new long[unknown];
+      ids(ask, unknown, asked);
+      Map<Node, Long> byNode = new HashMap<>();
+      for (int i = 0; i < unknown; i++) {
+        byNode.put(ask[i], asked[i]);
+      }
+      for (int i = 0; i < terms.length; i++) {
+        if (found[i] == NONE) {
+          found[i] = byNode.get(terms[i]);
+        }
+      }
+    }
     for (int i = 0; i < terms.length; i++) {
       long id = found[i];
       if (id == NONE) {
@@ -242,9 +313,12 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
       }
       ids.put(terms[i], id);
     }
-    if (remembered < Integer.MAX_VALUE) {
-      flush();
-      local.trim(remembered); // sent: the tables have them
+    if (prints != null) {
+      // An import's new terms go in the background, and its own lookups go by fingerprint: the
+      // writer keeps the terms of the last batch only (until the fingerprints overflow, nothing
+      // it made need be read back; after, the tables have what it forgot: send(true) before).
+      send(false);
+      local.trim(RECENT_TERMS);
     }
     long[] out = new long[quads.size() * 4];
     int at = 0;
@@ -263,11 +337,12 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
   }
 
   /**
-   * Makes this writer an import's: each {@link #encode} sends its new terms at once, and the writer
-   * remembers {@code terms} of them at most (the tables have the others).
+   * Makes this writer an import's: each {@link #encode} sends its new terms in the background, and
+   * the writer knows its terms by fingerprint ({@link TermPrints}, about {@code termBytes}), not as
+   * terms.
    */
-  void beginImport(int terms) {
-    remembered = terms;
+  void beginImport(long termBytes) {
+    prints = new TermPrints(termBytes);
   }
 
   /**
@@ -313,8 +388,20 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
 
   /** Sends the new terms and changed quads since the last flush, as one batch of T's cells. */
   private void flush() {
+    send(true);
+  }
+
+  /**
+   * Sends the new terms and changed quads since the last send, as one batch of T's cells; with
+   * {@code wait}, returns once the tablet servers have them (else the batch writer sends them in
+   * the background, as its buffer fills).
+   */
+  private void send(boolean wait) {
     checkOpen();
     if (dirty.isEmpty() && newTerms.isEmpty()) {
+      if (wait && wrote) {
+        waitSent();
+      }
       return;
     }
     long ts = ReadPoint.timestamp(lease.txn, ++flushes);
@@ -351,13 +438,23 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
           writers.get(order).addMutation(m);
         }
       }
-      out.flush();
-      backend.trips.count(RoundTrips.Kind.WRITE);
+      if (wait) {
+        waitSent();
+      }
     } catch (TableNotFoundException | AccumuloException | AccumuloSecurityException e) {
       throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
     }
     dirty.clear();
     newTerms.clear();
+  }
+
+  private void waitSent() {
+    try {
+      out.flush();
+      backend.trips.count(RoundTrips.Kind.WRITE);
+    } catch (MutationsRejectedException e) {
+      throw new StoreException("writing to Accumulo failed: " + e.getMessage(), e);
+    }
   }
 
   // ---- statistics ----------------------------------------------------------------------------

@@ -76,10 +76,14 @@ final class Tables {
         versioned(),
         t -> {
           if (!client.tableOperations().exists(t)) {
+            NewTableConfiguration c = new NewTableConfiguration().withoutDefaultIterators();
+            if (t.equals(terms)) {
+              // Point reads of terms an import has not met yet mostly find nothing: a bloom filter
+              // per file answers those without reading the file.
+              c.setProperties(Map.of("table.bloom.enabled", "true"));
+            }
             try {
-              client
-                  .tableOperations()
-                  .create(t, new NewTableConfiguration().withoutDefaultIterators());
+              client.tableOperations().create(t, c);
             } catch (TableExistsException raced) {
               // made by another server meanwhile
             }
