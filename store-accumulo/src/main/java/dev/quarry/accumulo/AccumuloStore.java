@@ -10,21 +10,12 @@ import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.storage.StoreException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.DiskUsage;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 import org.apache.jena.sys.JenaSystem;
 
 /**
@@ -173,79 +164,15 @@ public final class AccumuloStore extends QuadBackendStore {
   }
 
   /**
-   * Reads every quad table whole at one committed state: each must hold the same quads, and the
-   * statistics must equal a recount. For a store that fits in this process's memory.
+   * Reads every quad table whole at one committed state, in memory that does not grow with the
+   * store ({@link AccumuloCheck}): each must hold the same quads, and the statistics must equal a
+   * recount.
    */
   @Override
   public CheckReport check() {
-    List<String> problems = new ArrayList<>();
     AccumuloReadView r = (AccumuloReadView) backend.beginRead();
     try {
-      Set<List<Long>> psog = null;
-      for (Order order : Order.values()) {
-        Set<List<Long>> quads = new HashSet<>();
-        Iterator<Map.Entry<Key, Value>> rows = r.scanner(order).iterator();
-        long[] q = new long[4];
-        while (rows.hasNext()) {
-          order.decode(rows.next().getKey().getRowData().toArray(), q);
-          quads.add(List.of(q[0], q[1], q[2], q[3]));
-        }
-        if (psog == null) {
-          psog = quads;
-        } else if (!psog.equals(quads)) {
-          problems.add(
-              order + " holds " + quads.size() + " quads, PSOG " + psog.size() + " others");
-        }
-      }
-      if (r.quads() != psog.size()) {
-        problems.add("statistics say " + r.quads() + " quads, PSOG holds " + psog.size());
-      }
-      // Recounts: per predicate quads, subjects, objects; per graph quads, subjects.
-      Map<Long, Set<Long>> subjects = new HashMap<>();
-      Map<Long, Set<Long>> objects = new HashMap<>();
-      Map<Long, Set<Long>> graphSubjects = new HashMap<>();
-      Map<Long, Long> perPredicate = new HashMap<>();
-      Map<Long, Long> perGraph = new HashMap<>();
-      for (List<Long> x : psog) {
-        perPredicate.merge(x.get(2), 1L, Long::sum);
-        perGraph.merge(x.get(0), 1L, Long::sum);
-        subjects.computeIfAbsent(x.get(2), k -> new HashSet<>()).add(x.get(1));
-        objects.computeIfAbsent(x.get(2), k -> new HashSet<>()).add(x.get(3));
-        graphSubjects.computeIfAbsent(x.get(0), k -> new HashSet<>()).add(x.get(1));
-      }
-      perPredicate.forEach(
-          (p, n) -> {
-            long[] want = {n, subjects.get(p).size(), objects.get(p).size()};
-            long[] got = {r.quadsWithPredicate(p), r.distinctSubjects(p), r.distinctObjects(p)};
-            if (!Arrays.equals(want, got)) {
-              problems.add(
-                  "predicate "
-                      + NodeIds.toString(p)
-                      + ": statistics "
-                      + Arrays.toString(got)
-                      + ", recount "
-                      + Arrays.toString(want));
-            }
-          });
-      perGraph.forEach(
-          (g, n) -> {
-            long[] want = {n, graphSubjects.get(g).size()};
-            long[] got = {r.quadsInGraph(g), r.subjectsInGraph(g)};
-            if (!Arrays.equals(want, got)) {
-              problems.add(
-                  "graph "
-                      + NodeIds.toString(g)
-                      + ": statistics "
-                      + Arrays.toString(got)
-                      + ", recount "
-                      + Arrays.toString(want));
-            }
-          });
-      if (r.predicates().length != perPredicate.size() || r.graphs().length != perGraph.size()) {
-        problems.add("statistics list predicates or graphs that hold no quad");
-      }
-      return new CheckReport(
-          problems, psog.size() + " quads in " + Order.values().length + " tables, statistics");
+      return AccumuloCheck.run(r);
     } finally {
       r.end();
     }
