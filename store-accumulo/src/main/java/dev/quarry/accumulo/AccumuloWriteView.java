@@ -285,24 +285,20 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     Node[] terms = ids.keySet().toArray(Node[]::new);
     long[] found = new long[terms.length];
     int unknown = 0;
+    int[] where = new int[terms.length]; // the index in terms of each term asked
     Node[] ask = new Node[terms.length];
     for (int i = 0; i < terms.length; i++) {
       found[i] = mine(terms[i]);
       if (found[i] == NONE) {
+        where[unknown] = i;
         ask[unknown++] = terms[i];
       }
     }
     if (unknown > 0 && !allNew()) {
       long[] asked = new long[unknown];
       ids(ask, unknown, asked);
-      Map<Node, Long> byNode = new HashMap<>();
-      for (int i = 0; i < unknown; i++) {
-        byNode.put(ask[i], asked[i]);
-      }
-      for (int i = 0; i < terms.length; i++) {
-        if (found[i] == NONE) {
-          found[i] = byNode.get(terms[i]);
-        }
+      for (int k = 0; k < unknown; k++) {
+        found[where[k]] = asked[k];
       }
     }
     for (int i = 0; i < terms.length; i++) {
@@ -386,15 +382,13 @@ final class AccumuloWriteView extends AccumuloView implements WriteView {
     }
   }
 
-  /** Sends the new terms and changed quads since the last flush, as one batch of T's cells. */
   private void flush() {
     send(true);
   }
 
   /**
-   * Sends the new terms and changed quads since the last send, as one batch of T's cells; with
-   * {@code wait}, returns once the tablet servers have them (else the batch writer sends them in
-   * the background, as its buffer fills).
+   * Sends the new terms and changed quads since the last send as one batch of T's cells; with
+   * {@code wait} ({@link #flush}), returns once the tablet servers have them.
    */
   private void send(boolean wait) {
     checkOpen();
