@@ -191,7 +191,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
         at,
         p -> {
           trips.count(RoundTrips.Kind.SCAN);
-          return Stats.load(client, tables, p);
+          return Stats.load(client, tables, p, trips);
         });
   }
 
@@ -214,7 +214,7 @@ final class AccumuloBackend implements QuadBackend, AutoCloseable {
         client.createBatchScanner(tables.counts, Authorizations.EMPTY, scanThreads)) {
       at.apply(scan, false);
       scan.setRanges(ranges);
-      for (Map.Entry<Key, Value> e : scan) {
+      for (Map.Entry<Key, Value> e : trips.counted(scan)) {
         byte[] row = e.getKey().getRowData().toArray();
         out.put(byRow.get(ByteBuffer.wrap(row)), Bytes.getLong(e.getValue().get(), 0));
       }

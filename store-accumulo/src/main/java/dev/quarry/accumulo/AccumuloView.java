@@ -121,7 +121,7 @@ abstract class AccumuloView implements QuadView {
     int prefix = order.boundPrefix(pattern);
     scan.setRange(order.prefixRange(pattern, prefix));
     RowFilter.apply(scan, order, pattern, prefix);
-    return filtered(scan.iterator(), order, pattern);
+    return filtered(backend.trips.counted(scan.iterator()), order, pattern);
   }
 
   /** The quads of rows {@code rows} of {@code order} that match {@code pattern}. */
@@ -154,7 +154,7 @@ abstract class AccumuloView implements QuadView {
     for (int i = 0; i + 1 < ranges.length; i += 2) {
       Scanner scan = scanner(Order.POGS);
       scan.setRange(objectRange(Order.POGS, p, NONE, ranges[i], ranges[i + 1]));
-      parts.add(filtered(scan.iterator(), Order.POGS, pattern));
+      parts.add(filtered(backend.trips.counted(scan.iterator()), Order.POGS, pattern));
     }
     return parts.stream().flatMap(it -> streamOf(it)).iterator();
   }
@@ -209,7 +209,7 @@ abstract class AccumuloView implements QuadView {
       scan.setBatchSize(SubjectRows.CAP + 1);
       scan.setRange(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
       List<long[]> quads = new ArrayList<>();
-      for (Iterator<Map.Entry<Key, Value>> it = scan.iterator();
+      for (Iterator<Map.Entry<Key, Value>> it = backend.trips.counted(scan.iterator());
           it.hasNext() && quads.size() <= SubjectRows.CAP; ) {
         long[] q = new long[4];
         Order.SOPG.decode(it.next().getKey().getRowData().toArray(), q);
@@ -232,7 +232,7 @@ abstract class AccumuloView implements QuadView {
             backend.tables.quads.get(order), Authorizations.EMPTY, backend.scanThreads)) {
       readPoint().apply(scan, true);
       scan.setRanges(ranges);
-      for (Map.Entry<Key, Value> e : scan) {
+      for (Map.Entry<Key, Value> e : backend.trips.counted(scan)) {
         if (rows.size() == limit) {
           return null;
         }

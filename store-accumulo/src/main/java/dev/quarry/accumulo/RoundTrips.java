@@ -3,13 +3,18 @@ package dev.quarry.accumulo;
 import dev.quarry.core.storage.ThreadIo;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Iterator;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
 
 /**
  * Requests to the Accumulo instance, by kind: what a query costs on this backend, where the paged
- * engine's cost is pages. Exposed as {@code quarry_accumulo_requests_total{kind}}, and per operator
- * in explain (through {@link ThreadIo}).
+ * engine's cost is pages. Exposed as {@code quarry_accumulo_requests_total{kind}} and {@code
+ * quarry_accumulo_received_bytes_total} (the cells' keys and values the servers sent back, without
+ * the RPC's framing), and per operator in explain (through {@link ThreadIo}).
  */
 final class RoundTrips {
   enum Kind {
@@ -32,6 +37,8 @@ final class RoundTrips {
 
   final LongAdder cacheMisses = new LongAdder();
 
+  private final LongAdder received = new LongAdder();
+
   RoundTrips() {
     for (int i = 0; i < counts.length; i++) {
       counts[i] = new LongAdder();
@@ -41,6 +48,34 @@ final class RoundTrips {
   void count(Kind k) {
     counts[k.ordinal()].increment();
     ThreadIo.add(ThreadIo.REQUESTS, 1); // explain shows them per operator
+  }
+
+  /** {@code cells}, counting the bytes of each cell as it is read. */
+  Iterable<Map.Entry<Key, Value>> counted(Iterable<Map.Entry<Key, Value>> cells) {
+    return () -> counted(cells.iterator());
+  }
+
+  /** {@code cells}, counting the bytes of each cell as it is read. */
+  Iterator<Map.Entry<Key, Value>> counted(Iterator<Map.Entry<Key, Value>> cells) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return cells.hasNext();
+      }
+
+      @Override
+      public Map.Entry<Key, Value> next() {
+        Map.Entry<Key, Value> e = cells.next();
+        long n = e.getKey().getSize() + e.getValue().getSize();
+        received.add(n);
+        ThreadIo.add(ThreadIo.BYTES_RECEIVED, n);
+        return e;
+      }
+    };
+  }
+
+  long received() {
+    return received.sum();
   }
 
   long get(Kind k) {
@@ -54,6 +89,10 @@ final class RoundTrips {
           .tag("kind", k.name().toLowerCase(Locale.ROOT))
           .register(registry);
     }
+    FunctionCounter.builder("quarry.accumulo.received", received, LongAdder::sum)
+        .description("Bytes of cells the Accumulo instance sent back (keys and values)")
+        .baseUnit("bytes")
+        .register(registry);
     FunctionCounter.builder("quarry.accumulo.read.cache", cacheHits, LongAdder::sum)
         .description("Look-ups in the Accumulo backend's cache of a committed state's reads")
         .tag("result", "hit")

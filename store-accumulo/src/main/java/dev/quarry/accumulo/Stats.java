@@ -34,13 +34,13 @@ final class Stats {
     this.terms = terms;
   }
 
-  static Stats load(AccumuloClient client, Tables tables, ReadPoint at) {
+  static Stats load(AccumuloClient client, Tables tables, ReadPoint at, RoundTrips trips) {
     Map<Long, long[]> ps = new HashMap<>();
     Map<Long, long[]> gs = new HashMap<>();
     long terms = 0;
     try (Scanner s = client.createScanner(tables.stats, Authorizations.EMPTY)) {
       at.apply(s, false);
-      for (Map.Entry<Key, Value> e : s) {
+      for (Map.Entry<Key, Value> e : trips.counted(s)) {
         byte[] row = e.getKey().getRowData().toArray();
         long[] figures = longs(e.getValue().get());
         if (row[0] == TERMS) {

@@ -107,7 +107,7 @@ final class Terms {
         client.createBatchScanner(tables.terms, Authorizations.EMPTY, threads)) {
       at.apply(scan, false);
       scan.setRanges(ranges);
-      for (Map.Entry<Key, Value> e : scan) {
+      for (Map.Entry<Key, Value> e : trips.counted(scan)) {
         byte[] row = e.getKey().getRowData().toArray();
         long id = Bytes.getLong(e.getValue().get(), 0);
         for (int i : asked.getOrDefault(ByteBuffer.wrap(row), List.of())) {
@@ -175,7 +175,7 @@ final class Terms {
     trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan = client.createBatchScanner(tables.ids, Authorizations.EMPTY, threads)) {
       scan.setRanges(ranges);
-      for (Map.Entry<Key, Value> e : scan) {
+      for (Map.Entry<Key, Value> e : trips.counted(scan)) {
         long id = Bytes.getLong(e.getKey().getRowData().toArray(), 0);
         byte[] record = e.getValue().get();
         Node node = TermCodec.decode(record, 0, record.length, part -> node(part, local));

@@ -84,7 +84,7 @@ final class TxnLog {
     trips.count(RoundTrips.Kind.TXN);
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setRange(Range.exact(ROW));
-      for (Map.Entry<Key, Value> e : s) {
+      for (Map.Entry<Key, Value> e : trips.counted(s)) {
         String cf = e.getKey().getColumnFamily().toString();
         String v = e.getValue().toString();
         switch (cf) {

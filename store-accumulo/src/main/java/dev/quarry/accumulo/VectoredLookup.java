@@ -278,7 +278,8 @@ final class VectoredLookup {
               order, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
     }
     RowFilter.apply(scan, order, pattern, 1);
-    for (Iterator<long[]> it = AccumuloView.filtered(scan.iterator(), order, pattern);
+    for (Iterator<long[]> it =
+            AccumuloView.filtered(view.backend.trips.counted(scan.iterator()), order, pattern);
         it.hasNext(); ) {
       long[] q = it.next();
       if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {

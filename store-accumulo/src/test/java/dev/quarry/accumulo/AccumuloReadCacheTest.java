@@ -14,6 +14,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.exec.QueryExec;
@@ -198,8 +200,17 @@ class AccumuloReadCacheTest {
                         .query(
                             "SELECT * { ?s <http://ex/p1> <http://ex/shared> ; <http://ex/p2> ?o"
                                 + " }")));
-    assertTrue(plan.contains("requests to the store's servers"), plan);
-    assertTrue(plan.matches("(?s).*pattern .*\\(\\d+ requests\\).*"), plan);
+    assertTrue(
+        plan.matches("(?s).*\\d+ requests to the store's servers, [0-9.]+ (B|KB|MB) received.*"),
+        plan);
+    // each pattern's own requests, and the cells they brought: at least a row key per quad read
+    Matcher m =
+        Pattern.compile("pattern .*\\(\\d+ requests, ([0-9.]+) (B|KB|MB) received\\)")
+            .matcher(plan);
+    assertTrue(m.find(), plan);
+    double unit = m.group(2).equals("B") ? 1 : m.group(2).equals("KB") ? 1024 : 1024 * 1024;
+    assertTrue(Double.parseDouble(m.group(1)) * unit >= Order.KEY_BYTES, plan);
+    assertTrue(backend.trips.received() > 0, "the meter's count");
   }
 
   @Test

@@ -28,6 +28,7 @@ public final class Explain {
     long rows = 0;
     long start = System.nanoTime();
     long requestsBefore = ThreadIo.counts()[ThreadIo.REQUESTS];
+    long receivedBefore = ThreadIo.counts()[ThreadIo.BYTES_RECEIVED];
     String algebra;
     try (QueryExec qe =
         exec.set(QuarryOpExecutor.PLANS, plans)
@@ -51,12 +52,18 @@ public final class Explain {
     }
     double ms = (System.nanoTime() - start) / 1e6;
     long requests = ThreadIo.counts()[ThreadIo.REQUESTS] - requestsBefore;
+    long received = ThreadIo.counts()[ThreadIo.BYTES_RECEIVED] - receivedBefore;
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%d rows in %.1f ms%n", rows, ms));
     if (requests > 0) {
       // planning's (estimates, the constants' ids) and the results' terms included; the read of
       // the commit record that began the transaction is not
-      sb.append(String.format(Locale.ROOT, "%d requests to the store's servers%n", requests));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%d requests to the store's servers, %s received%n",
+              requests,
+              bytes(received)));
     }
     sb.append(System.lineSeparator());
     sb.append("ARQ algebra (after ARQ's optimiser):\n").append(algebra).append('\n');
@@ -93,18 +100,20 @@ public final class Explain {
   /**
    * The reads the operator made itself (its inputs' taken out), where it made any: pages the pool
    * read on a miss (from the device, or the OS cache without O_DIRECT), pages it asked read-ahead
-   * for, term records read past the term cache.
+   * for, term records read past the term cache, requests to a remote backend and what they brought.
    */
   private static String reads(IdOperator op) {
     long pages = op.pagesRead();
     long ahead = op.pagesReadAhead();
     long terms = op.termReads();
     long requests = op.requests();
+    long received = op.bytesReceived();
     for (IdOperator in : op.inputs()) {
       pages -= in.pagesRead();
       ahead -= in.pagesReadAhead();
       terms -= in.termReads();
       requests -= in.requests();
+      received -= in.bytesReceived();
     }
     List<String> parts = new ArrayList<>();
     if (pages > 0) {
@@ -119,7 +128,21 @@ public final class Explain {
     if (requests > 0) {
       parts.add(requests + " requests");
     }
+    if (received > 0) {
+      parts.add(bytes(received) + " received");
+    }
     return parts.isEmpty() ? "" : "  (" + String.join(", ", parts) + ")";
+  }
+
+  /** A byte count as people read it: 812 B, 14.2 KB, 3.1 MB. */
+  static String bytes(long n) {
+    if (n < 1024) {
+      return n + " B";
+    }
+    if (n < 1024 * 1024) {
+      return String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
+    }
+    return String.format(Locale.ROOT, "%.1f MB", n / (1024.0 * 1024));
   }
 
   private static void render(IdOperator op, int depth, StringBuilder sb) {

@@ -61,6 +61,7 @@ public abstract class IdOperator {
     long ahead = thread[ThreadIo.READ_AHEAD];
     long terms = thread[ThreadIo.TERM_READS];
     long requests = thread[ThreadIo.REQUESTS];
+    long received = thread[ThreadIo.BYTES_RECEIVED];
     checkCancelled();
     Rows r = compute();
     while (r != null && r.size == 0) {
@@ -77,6 +78,7 @@ public abstract class IdOperator {
     io[ThreadIo.READ_AHEAD] += thread[ThreadIo.READ_AHEAD] - ahead;
     io[ThreadIo.TERM_READS] += thread[ThreadIo.TERM_READS] - terms;
     io[ThreadIo.REQUESTS] += thread[ThreadIo.REQUESTS] - requests;
+    io[ThreadIo.BYTES_RECEIVED] += thread[ThreadIo.BYTES_RECEIVED] - received;
     return r;
   }
 
@@ -175,6 +177,11 @@ public abstract class IdOperator {
   /** Requests to a remote backend's servers in {@link #next}, inputs included. */
   public long requests() {
     return io[ThreadIo.REQUESTS];
+  }
+
+  /** Bytes a remote backend's servers sent back in {@link #next}, inputs included. */
+  public long bytesReceived() {
+    return io[ThreadIo.BYTES_RECEIVED];
   }
 
   /** Nanoseconds spent producing rows, the inputs' time included. */
