@@ -4,18 +4,26 @@ import dev.quarry.core.CheckReport;
 import dev.quarry.core.dict.NodeIds;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 
 /**
  * The integrity check of an Accumulo store, at one committed state, in one pass over each quad
  * table and in memory that does not grow with the quads: each order must hold the same quads (the
  * same count, and the same order-independent digests: the sum and the xor of a 64-bit mix of each
  * quad), and the statistics must equal a recount streamed from the sorted rows (per predicate from
- * PSOG and POGS, per graph from GSPO).
+ * PSOG and POGS, per graph from GSPO), as must the pair counts the statistics are kept with: each
+ * pair's run of rows in PSOG (p, s), POGS (p, o) and GSPO (g, s) is merged with the counts table's
+ * rows of that kind, both in key order.
  */
 final class AccumuloCheck {
   private final AccumuloReadView r;
@@ -23,6 +31,9 @@ final class AccumuloCheck {
   // predicate -> {quads, subjects, objects}; graph -> {quads, subjects}
   private final Map<Long, long[]> predicates = new TreeMap<>(Long::compareUnsigned);
   private final Map<Long, long[]> graphs = new TreeMap<>(Long::compareUnsigned);
+  private int pairProblems; // reported up to PAIR_PROBLEMS, then counted
+
+  private static final int PAIR_PROBLEMS = 20;
 
   private AccumuloCheck(AccumuloReadView r) {
     this.r = r;
@@ -62,8 +73,12 @@ final class AccumuloCheck {
     if (r.predicates().length != predicates.size() || r.graphs().length != graphs.size()) {
       problems.add("statistics list predicates or graphs that hold no quad");
     }
+    if (pairProblems > PAIR_PROBLEMS) {
+      problems.add((pairProblems - PAIR_PROBLEMS) + " more pair counts differ from their recount");
+    }
     return new CheckReport(
-        problems, psog.count() + " quads in " + Order.values().length + " tables, statistics");
+        problems,
+        psog.count() + " quads in " + Order.values().length + " tables, statistics, pair counts");
   }
 
   private void compare(String what, long[] got, long[] want) {
@@ -80,6 +95,8 @@ final class AccumuloCheck {
     long xor = 0;
     long[] q = new long[4]; // g, s, p, o
     long[] prev = null; // the previous row's first two parts in this order
+    StoredCounts stored = StoredCounts.kindOf(order) == 0 ? null : new StoredCounts(order);
+    long run = 0; // rows of the pair prev
     for (Map.Entry<Key, Value> e : r.scanner(order)) {
       order.decode(e.getKey().getRowData().toArray(), q);
       long h = mix(q[0] + mix(q[1] + mix(q[2] + mix(q[3]))));
@@ -104,11 +121,115 @@ final class AccumuloCheck {
         }
         default -> {}
       }
+      if (newPair && prev != null && stored != null) {
+        stored.recounted(prev[0], prev[1], run);
+      }
+      run = newPair ? 1 : run + 1;
       if (newFirst || newPair) {
         prev = new long[] {a, b};
       }
     }
+    if (stored != null) {
+      if (prev != null) {
+        stored.recounted(prev[0], prev[1], run);
+      }
+      stored.end();
+    }
     return new Digest(count, sum, xor);
+  }
+
+  /**
+   * The counts table's rows of one kind at the checked state, in key order (that of the pairs in
+   * their quad order), merged with the recounts as they come: a pair whose counts differ, a count
+   * for a pair no quad has, and a pair with quads and no count are each a problem.
+   */
+  private final class StoredCounts {
+    private final byte kind;
+    private final Scanner scan;
+    private final Iterator<Map.Entry<Key, Value>> rows;
+    private long[] next; // {a, b, count} of the next stored row not yet merged, or null
+
+    StoredCounts(Order order) {
+      kind = kindOf(order);
+      try {
+        scan = r.backend.client.createScanner(r.backend.tables.counts, Authorizations.EMPTY);
+      } catch (TableNotFoundException e) {
+        throw Terms.gone(e);
+      }
+      r.readPoint().apply(scan, false);
+      scan.setRange(
+          new Range(
+              new Text(new byte[] {kind}), true, new Text(new byte[] {(byte) (kind + 1)}), false));
+      rows = scan.iterator();
+      advance();
+    }
+
+    /** The counts-table kind kept by {@code order}'s leading pair; 0 if none. */
+    static byte kindOf(Order order) {
+      return switch (order) {
+        case PSOG -> (byte) 's';
+        case POGS -> (byte) 'o';
+        case GSPO -> (byte) 'g';
+        default -> 0;
+      };
+    }
+
+    private void advance() {
+      next = null;
+      while (next == null && rows.hasNext()) {
+        Map.Entry<Key, Value> e = rows.next();
+        byte[] row = e.getKey().getRowData().toArray();
+        long n = Bytes.getLong(e.getValue().get(), 0);
+        if (n != 0) { // a pair whose quads all went keeps a zero
+          next = new long[] {Bytes.getLong(row, 1), Bytes.getLong(row, 9), n};
+        }
+      }
+    }
+
+    /** The recount of pair (a, b): {@code n} rows. */
+    void recounted(long a, long b, long n) {
+      while (next != null && before(next[0], next[1], a, b)) {
+        differs(next[0], next[1], next[2], 0);
+        advance();
+      }
+      if (next != null && next[0] == a && next[1] == b) {
+        if (next[2] != n) {
+          differs(a, b, next[2], n);
+        }
+        advance();
+      } else {
+        differs(a, b, 0, n);
+      }
+    }
+
+    void end() {
+      while (next != null) {
+        differs(next[0], next[1], next[2], 0);
+        advance();
+      }
+      scan.close();
+    }
+
+    private static boolean before(long a1, long b1, long a2, long b2) {
+      int c = Long.compareUnsigned(a1, a2);
+      return c < 0 || c == 0 && Long.compareUnsigned(b1, b2) < 0;
+    }
+
+    private void differs(long a, long b, long stored, long recount) {
+      if (++pairProblems <= PAIR_PROBLEMS) {
+        problems.add(
+            "pair count '"
+                + (char) kind
+                + "' ("
+                + NodeIds.toString(a)
+                + ", "
+                + NodeIds.toString(b)
+                + "): counts table "
+                + stored
+                + ", recount "
+                + recount);
+      }
+    }
   }
 
   /** A 64-bit finaliser (that of SplitMix64): every bit of the input moves every bit out. */
