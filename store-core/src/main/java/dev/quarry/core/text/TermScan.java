@@ -1,5 +1,6 @@
 package dev.quarry.core.text;
 
+import dev.quarry.core.dict.LongSet;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -77,7 +78,7 @@ final class TermScan {
       }
     }
     long[] ids = Arrays.copyOf(out, n);
-    Touched.sortUnsigned(ids, n);
+    LongSet.sortUnsigned(ids, n);
     return ids;
   }
 

@@ -1,5 +1,6 @@
 package dev.quarry.core.text;
 
+import dev.quarry.core.dict.LongSet;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.TextSearch;
 import java.io.IOException;
@@ -284,7 +285,7 @@ final class TextSnapshot implements TextSearch {
 
     long[] sorted() {
       long[] out = Arrays.copyOf(ids, n);
-      Touched.sortUnsigned(out, n);
+      LongSet.sortUnsigned(out, n);
       return out;
     }
   }

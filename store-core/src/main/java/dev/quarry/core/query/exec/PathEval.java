@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.dict.LongSet;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.spi.QuadProbes;
 import dev.quarry.core.index.spi.QuadView;

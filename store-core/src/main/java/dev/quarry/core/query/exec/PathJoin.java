@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import dev.quarry.core.dict.LongSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,10 +1,11 @@
-package dev.quarry.core.query.exec;
+package dev.quarry.core.dict;
 
 import java.util.Arrays;
 
 /**
  * A set of ids without boxing: open addressing with linear probing over a power-of-two table, kept
- * at most half full. Id 0 (never a term) marks a free slot, so it cannot be a member.
+ * at most half full. Id 0 (never a term) marks a free slot, so it cannot be a member. The
+ * executor's (path closures, visited sets) and the text index's (literals a transaction changed).
  */
 public final class LongSet {
   private long[] slots;
@@ -69,6 +70,24 @@ public final class LongSet {
       }
     }
     return out;
+  }
+
+  /** The members in id order (unsigned, as ids compare). */
+  public long[] sorted() {
+    long[] out = toArray();
+    sortUnsigned(out, out.length);
+    return out;
+  }
+
+  /** Sorts the first {@code n} ids of {@code a} in id order (unsigned). */
+  public static void sortUnsigned(long[] a, int n) {
+    for (int i = 0; i < n; i++) {
+      a[i] ^= Long.MIN_VALUE;
+    }
+    Arrays.sort(a, 0, n);
+    for (int i = 0; i < n; i++) {
+      a[i] ^= Long.MIN_VALUE;
+    }
   }
 
   public void clear() {
