@@ -339,7 +339,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
   }
 
   private TextSnapshot newSnapshot(DirectoryReader r, long[] indexed) {
-    return new TextSnapshot(r, null, analyzer, settings.languages(), indexed);
+    return new TextSnapshot(r, analyzer, settings.languages(), indexed);
   }
 
   /**
@@ -368,14 +368,20 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
           }
         }
       }
-      IndexReader both =
-          new MultiReader(new IndexReader[] {base.reader(), DirectoryReader.open(d)}, false);
+      DirectoryReader own = DirectoryReader.open(d);
+      IndexReader both = new MultiReader(new IndexReader[] {base.reader(), own}, false);
       Query hidden =
           new BooleanQuery.Builder()
               .add(new TermInSetQuery(TextDocuments.KEY, keys), BooleanClause.Occur.FILTER)
               .add(new TermQuery(new Term(OVERLAY, "1")), BooleanClause.Occur.MUST_NOT)
               .build();
-      return new TextSnapshot(both, hidden, analyzer, settings.languages(), indexed);
+      return new TextSnapshot(
+          both,
+          hidden,
+          new TextSnapshot.WriterChanges(base, own, ids),
+          analyzer,
+          settings.languages(),
+          indexed);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot search the writer's text changes: " + e, e);
     }

@@ -21,14 +21,12 @@ import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.SimpleCollector;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.WildcardQuery;
 
 /**
  * The text index as one commit left it: a point-in-time Lucene reader, searched by any number of
@@ -37,17 +35,39 @@ import org.apache.lucene.search.WildcardQuery;
 final class TextSnapshot implements TextSearch {
   private final IndexReader reader;
   private final Query hidden; // documents a writer's own changes replaced, or null
+  private final WriterChanges changes; // a writer's view: its base and its own documents; or null
   private final IndexSearcher searcher;
   private final Analyzer analyzer;
   private final Set<String> languages;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final long[] indexed; // the predicates indexed, ascending; null: every one
 
+  /**
+   * What a writer's view adds to its base state: the documents of the literals it changed, as its
+   * state has them ({@code docs}, a small in-memory index), and those literals' ids, ascending.
+   */
+  record WriterChanges(TextSnapshot base, IndexReader docs, long[] touched) {}
+
+  /** A committed state's reader. */
+  TextSnapshot(IndexReader reader, Analyzer analyzer, Set<String> languages, long[] indexed) {
+    this(reader, null, null, analyzer, languages, indexed);
+  }
+
+  /**
+   * A writer's view: {@code reader} holds its base's documents and its own, {@code hidden} finds
+   * the base's documents its own replace.
+   */
   TextSnapshot(
-      IndexReader reader, Query hidden, Analyzer analyzer, Set<String> languages, long[] indexed) {
+      IndexReader reader,
+      Query hidden,
+      WriterChanges changes,
+      Analyzer analyzer,
+      Set<String> languages,
+      long[] indexed) {
     this.reader = reader;
     this.indexed = indexed;
     this.hidden = hidden;
+    this.changes = changes;
     this.searcher = new IndexSearcher(reader);
     this.searcher.setQueryCache(null); // each state's searcher is short-lived
     this.analyzer = analyzer;
@@ -188,58 +208,64 @@ final class TextSnapshot implements TextSearch {
     if (runs.isEmpty()) {
       return null;
     }
-    if (hidden == null) { // a committed state: its term dictionaries read directly
-      try {
-        return predicate == QuadView.NONE
-            ? TermScan.candidates(
-                reader, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside, null, null)
-            : TermScan.candidates(
-                reader,
-                TextDocuments.termsOf(predicate),
-                runs,
-                mayStartInside,
-                TextDocuments.PREDICATE,
-                TextDocuments.predicateTerm(predicate));
-      } catch (IOException e) {
-        throw new UncheckedIOException("reading the text index: " + e.getMessage(), e);
-      }
+    if (changes != null) { // the base's candidates but the literals changed, and theirs
+      long[] base = changes.base().candidates(needle, mayStartInside, predicate);
+      long[] own = termScan(changes.docs(), runs, mayStartInside, predicate);
+      return union(without(base, changes.touched()), own);
     }
-    String f =
-        predicate == QuadView.NONE
-            ? LanguageAnalyzers.NEUTRAL_FIELD
-            : TextDocuments.termsOf(predicate); // that predicate's terms only
-    BooleanQuery.Builder all = new BooleanQuery.Builder();
-    for (TextFold.Run r : runs) {
-      boolean left = r.atStart() && mayStartInside;
-      boolean right = r.atEnd();
-      Query q =
-          left
-              ? new WildcardQuery(new Term(f, "*" + r.text() + (right ? "*" : "")))
-              : right
-                  ? new PrefixQuery(new Term(f, r.text()))
-                  : new TermQuery(new Term(f, r.text()));
-      all.add(q, BooleanClause.Occur.FILTER);
-    }
-    Query matches =
-        new BooleanQuery.Builder()
-            .add(all.build(), BooleanClause.Occur.SHOULD)
-            .add(new TermQuery(new Term(TextDocuments.LONG_RUN, "1")), BooleanClause.Occur.SHOULD)
-            .setMinimumNumberShouldMatch(1)
-            .build();
-    Query q =
-        predicate == QuadView.NONE
-            ? matches
-            : new BooleanQuery.Builder()
-                .add(matches, BooleanClause.Occur.FILTER)
-                .add(predicateFilter(predicate), BooleanClause.Occur.FILTER)
-                .build();
-    IdCollector c = new IdCollector();
+    return termScan(reader, runs, mayStartInside, predicate);
+  }
+
+  /** {@link TermScan}'s candidates in {@code r}: in a predicate's terms, or in every literal's. */
+  private static long[] termScan(
+      IndexReader r, List<TextFold.Run> runs, boolean mayStartInside, long predicate) {
     try {
-      searcher.search(visible(q), c.manager());
+      return predicate == QuadView.NONE
+          ? TermScan.candidates(
+              r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside, null, null)
+          : TermScan.candidates(
+              r,
+              TextDocuments.termsOf(predicate),
+              runs,
+              mayStartInside,
+              TextDocuments.PREDICATE,
+              TextDocuments.predicateTerm(predicate));
     } catch (IOException e) {
       throw new UncheckedIOException("reading the text index: " + e.getMessage(), e);
     }
-    return c.sorted();
+  }
+
+  /** The ids of {@code a} not in {@code b}; both ascending (unsigned), as is the result. */
+  static long[] without(long[] a, long[] b) {
+    long[] out = new long[a.length];
+    int n = 0;
+    int j = 0;
+    for (long x : a) {
+      while (j < b.length && Long.compareUnsigned(b[j], x) < 0) {
+        j++;
+      }
+      if (j == b.length || b[j] != x) {
+        out[n++] = x;
+      }
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  /**
+   * The ids of {@code a} and of {@code b}, each once; both ascending (unsigned), as is the result.
+   */
+  static long[] union(long[] a, long[] b) {
+    long[] out = new long[a.length + b.length];
+    int n = 0;
+    int i = 0;
+    int j = 0;
+    while (i < a.length || j < b.length) {
+      int c = i == a.length ? 1 : j == b.length ? -1 : Long.compareUnsigned(a[i], b[j]);
+      out[n++] = c <= 0 ? a[i] : b[j];
+      i += c <= 0 ? 1 : 0;
+      j += c >= 0 ? 1 : 0;
+    }
+    return Arrays.copyOf(out, n);
   }
 
   /** Every hit's id, no scores. */

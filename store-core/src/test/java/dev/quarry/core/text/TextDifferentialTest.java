@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.TxnType;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.exec.QueryExec;
@@ -66,20 +67,25 @@ class TextDifferentialTest {
                 deletes.forEach(d::delete);
               });
         }
-        for (String needle : needles(rnd, live)) {
-          String lit = "\"" + needle.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-          for (String filter :
-              List.of(
-                  "CONTAINS(?l, " + lit + ")",
-                  "STRSTARTS(?l, " + lit + ")",
-                  "regex(?l, " + lit + ", \"i\")",
-                  "CONTAINS(LCASE(?l), " + lit + ")")) {
-            for (String pattern : List.of("?s <http://ex/p0> ?l", "?s ?p ?l")) {
-              String q = "SELECT * { " + pattern + " FILTER(" + filter + ") }";
-              assertEquals(rows(off, q), rows(on, q), q);
-            }
-          }
+        for (String q : filterQueries(needles(rnd, live))) {
+          assertEquals(rows(off, q), rows(on, q), q);
         }
+        // A writer's own view: its changed literals' documents laid over its base's
+        List<Quad> writerAdds = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+          writerAdds.add(randomQuad(rnd));
+        }
+        List<Quad> writerDeletes = new ArrayList<>();
+        for (int i = 0; i < 10 && i < live.size(); i++) {
+          writerDeletes.add(live.get(rnd.nextInt(live.size())));
+        }
+        List<Quad> seen = new ArrayList<>(live);
+        seen.addAll(writerAdds);
+        List<String> queries = filterQueries(needles(rnd, seen));
+        assertEquals(
+            inAWriter(off, writerAdds, writerDeletes, queries),
+            inAWriter(on, writerAdds, writerDeletes, queries),
+            "in a writer: " + queries);
         for (String word : List.of("water", "STRASSE", "вода", "νερό", "café", "42")) {
           String q =
               "SELECT ?s ?l { (?s ?score ?l) <http://jena.apache.org/text#query>"
@@ -97,6 +103,44 @@ class TextDifferentialTest {
               d, () -> dev.quarry.core.query.Explain.run(QueryExec.dataset(d).query(q)));
       assertTrue(explain.contains("text index candidates"), explain);
     }
+  }
+
+  /** Each string filter with each needle, on one predicate's objects and on every object. */
+  private static List<String> filterQueries(List<String> needles) {
+    List<String> out = new ArrayList<>();
+    for (String needle : needles) {
+      String lit = "\"" + needle.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+      for (String filter :
+          List.of(
+              "CONTAINS(?l, " + lit + ")",
+              "STRSTARTS(?l, " + lit + ")",
+              "regex(?l, " + lit + ", \"i\")",
+              "CONTAINS(LCASE(?l), " + lit + ")")) {
+        for (String pattern : List.of("?s <http://ex/p0> ?l", "?s ?p ?l")) {
+          out.add("SELECT * { " + pattern + " FILTER(" + filter + ") }");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The answers to {@code queries} inside a writer that made these changes, then aborted. */
+  private static List<Set<String>> inAWriter(
+      Store s, List<Quad> adds, List<Quad> deletes, List<String> queries) {
+    DatasetGraph d = s.dataset();
+    List<Set<String>> out = new ArrayList<>();
+    d.begin(TxnType.WRITE);
+    try {
+      adds.forEach(d::add);
+      deletes.forEach(d::delete);
+      for (String q : queries) {
+        out.add(rows(s, q));
+      }
+    } finally {
+      d.abort();
+      d.end();
+    }
+    return out;
   }
 
   private static Quad randomQuad(Random rnd) {
