@@ -2,6 +2,7 @@
 # Steady state of one Quarry server vs two behind HAProxy (store-accumulo/balancer.sh), BSBM 1M on
 # the mini cluster: each set-up new, then 1 client (-w $W1 -runs $R1) and 16 clients (-w $W16
 # -runs $R16) in turn; the CPU seconds each process used during each measured run (/proc/PID/stat).
+# WARM_FIRST=1: 16 clients first, then 1 client on the warm servers (no warm-up mixes of its own).
 set -u
 OUT=${OUT:-/work/bench/results-balance-steady}; CFG=${CFG:-/work/bench/acc100/q1m.yaml}
 W1=${W1:-300}; R1=${R1:-300}; W16=${W16:-1000}; R16=${R16:-1000}
@@ -28,9 +29,10 @@ cd /work/main && ./quarry --version > /dev/null || exit 1
 nohup ./quarry serve --config $CFG --port 7881 > /tmp/one-serve.log 2>&1 &
 nohup store-accumulo/balancer.sh 7880 127.0.0.1:7881 > /tmp/balancer1.log 2>&1 &
 sleep 30
-run one http://127.0.0.1:7881/sparql 1 $W1 $R1 | tee -a $OUT/summary.txt
+[ -z "${WARM_FIRST:-}" ] && run one http://127.0.0.1:7881/sparql 1 $W1 $R1 | tee -a $OUT/summary.txt
 run one http://127.0.0.1:7881/sparql 16 $W16 $R16 | tee -a $OUT/summary.txt
 run one-behind http://127.0.0.1:7880/sparql 16 0 $R16 | tee -a $OUT/summary.txt
+[ -n "${WARM_FIRST:-}" ] && run one-warm http://127.0.0.1:7881/sparql 1 0 $R1 | tee -a $OUT/summary.txt
 pkill -f "quarry.jar serve"; pkill haproxy; sleep 3
 cd /work/main
 nohup ./quarry serve --config $CFG --port 7882 > /tmp/two-a.log 2>&1 &
@@ -38,7 +40,8 @@ nohup ./quarry serve --config $CFG --port 7883 > /tmp/two-b.log 2>&1 &
 sleep 40
 nohup store-accumulo/balancer.sh 7879 127.0.0.1:7882 127.0.0.1:7883 > /tmp/balancer.log 2>&1 &
 sleep 3
-run two http://127.0.0.1:7879/sparql 1 $W1 $R1 | tee -a $OUT/summary.txt
+[ -z "${WARM_FIRST:-}" ] && run two http://127.0.0.1:7879/sparql 1 $W1 $R1 | tee -a $OUT/summary.txt
 run two http://127.0.0.1:7879/sparql 16 $W16 $R16 | tee -a $OUT/summary.txt
+[ -n "${WARM_FIRST:-}" ] && run two-warm http://127.0.0.1:7879/sparql 1 0 $R1 | tee -a $OUT/summary.txt
 curl -s "http://127.0.0.1:7879/haproxy?stats;csv" | cut -d, -f1,2,8 | grep quarry > $OUT/haproxy-shares.csv
 pkill -f "quarry.jar serve"; pkill haproxy

@@ -95,7 +95,7 @@ final class AccumuloCheck {
     long xor = 0;
     long[] q = new long[4]; // g, s, p, o
     long[] prev = null; // the previous row's first two parts in this order
-    StoredCounts stored = StoredCounts.kindOf(order) == 0 ? null : new StoredCounts(order);
+    StoredCounts stored = order.pairKind() == 0 ? null : new StoredCounts(order.pairKind());
     long run = 0; // rows of the pair prev
     for (Map.Entry<Key, Value> e : r.scanner(order)) {
       order.decode(e.getKey().getRowData().toArray(), q);
@@ -149,8 +149,8 @@ final class AccumuloCheck {
     private final Iterator<Map.Entry<Key, Value>> rows;
     private long[] next; // {a, b, count} of the next stored row not yet merged, or null
 
-    StoredCounts(Order order) {
-      kind = kindOf(order);
+    StoredCounts(byte kind) {
+      this.kind = kind;
       try {
         scan = r.backend.client.createScanner(r.backend.tables.counts, Authorizations.EMPTY);
       } catch (TableNotFoundException e) {
@@ -162,16 +162,6 @@ final class AccumuloCheck {
               new Text(new byte[] {kind}), true, new Text(new byte[] {(byte) (kind + 1)}), false));
       rows = scan.iterator();
       advance();
-    }
-
-    /** The counts-table kind kept by {@code order}'s leading pair; 0 if none. */
-    static byte kindOf(Order order) {
-      return switch (order) {
-        case PSOG -> (byte) 's';
-        case POGS -> (byte) 'o';
-        case GSPO -> (byte) 'g';
-        default -> 0;
-      };
     }
 
     private void advance() {

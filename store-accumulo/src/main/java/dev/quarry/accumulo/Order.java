@@ -27,6 +27,19 @@ enum Order {
     this.parts = parts;
   }
 
+  /**
+   * The counts-table kind whose pairs lead this order's rows ('s': (p, s) of PSOG, 'o': (p, o) of
+   * POGS, 'g': (g, s) of GSPO), so that a pair's count is its run of rows; 0 for the other orders.
+   */
+  byte pairKind() {
+    return switch (this) {
+      case PSOG -> (byte) 's';
+      case POGS -> (byte) 'o';
+      case GSPO -> (byte) 'g';
+      default -> 0;
+    };
+  }
+
   String suffix() {
     return name().toLowerCase(Locale.ROOT);
   }

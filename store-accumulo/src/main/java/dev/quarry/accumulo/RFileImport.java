@@ -149,7 +149,7 @@ final class RFileImport {
     try (Stream<long[]> rows = runs.rows(order);
         RFileWriter w = writer(backend.tables.quads.get(order), "load.rf");
         RFileWriter counts =
-            pairs == null ? null : writer(backend.tables.counts, pairs.kind + ".rf")) {
+            pairs == null ? null : writer(backend.tables.counts, (char) pairs.kind + ".rf")) {
       for (long[] r : (Iterable<long[]>) rows::iterator) {
         byte[] key = rowKey(r);
         w.append(new Key(key, NONE, NONE, NONE, ts), present);
@@ -191,25 +191,20 @@ final class RFileImport {
    * GSPO), written as the rows go by, and the per-predicate or per-graph figures they add up to.
    */
   private static final class PairCounts {
-    final String kind;
+    final byte kind;
     final TreeMap<Long, long[]> figures = new TreeMap<>(Long::compareUnsigned);
     private final Order order;
     private long a;
     private long b;
     private long count;
 
-    private PairCounts(Order order, String kind) {
+    private PairCounts(Order order) {
       this.order = order;
-      this.kind = kind;
+      this.kind = order.pairKind();
     }
 
     static PairCounts of(Order order) {
-      return switch (order) {
-        case PSOG -> new PairCounts(order, "s");
-        case POGS -> new PairCounts(order, "o");
-        case GSPO -> new PairCounts(order, "g");
-        default -> null;
-      };
+      return order.pairKind() == 0 ? null : new PairCounts(order);
     }
 
     void add(long[] r, RFileWriter out, long ts) throws IOException {
@@ -227,8 +222,7 @@ final class RFileImport {
         return;
       }
       out.append(
-          new Key(Bytes.tagged((byte) kind.charAt(0), a, b), NONE, NONE, NONE, ts),
-          new Value(Bytes.ofLong(count)));
+          new Key(Bytes.tagged(kind, a, b), NONE, NONE, NONE, ts), new Value(Bytes.ofLong(count)));
       long[] f = figures.computeIfAbsent(a, k -> new long[order == Order.GSPO ? 2 : 3]);
       if (order != Order.POGS) {
         f[0] += count;

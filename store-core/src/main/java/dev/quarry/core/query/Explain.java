@@ -103,18 +103,18 @@ public final class Explain {
    * for, term records read past the term cache, requests to a remote backend and what they brought.
    */
   private static String reads(IdOperator op) {
-    long pages = op.pagesRead();
-    long ahead = op.pagesReadAhead();
-    long terms = op.termReads();
-    long requests = op.requests();
-    long received = op.bytesReceived();
-    for (IdOperator in : op.inputs()) {
-      pages -= in.pagesRead();
-      ahead -= in.pagesReadAhead();
-      terms -= in.termReads();
-      requests -= in.requests();
-      received -= in.bytesReceived();
+    long[] own = new long[ThreadIo.KINDS];
+    for (int k = 0; k < ThreadIo.KINDS; k++) {
+      own[k] = op.io(k);
+      for (IdOperator in : op.inputs()) {
+        own[k] -= in.io(k);
+      }
     }
+    long pages = own[ThreadIo.PAGES_READ];
+    long ahead = own[ThreadIo.READ_AHEAD];
+    long terms = own[ThreadIo.TERM_READS];
+    long requests = own[ThreadIo.REQUESTS];
+    long received = own[ThreadIo.BYTES_RECEIVED];
     List<String> parts = new ArrayList<>();
     if (pages > 0) {
       parts.add(pages + " pages read");

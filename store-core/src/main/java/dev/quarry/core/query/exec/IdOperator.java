@@ -21,6 +21,7 @@ public abstract class IdOperator {
   private long nanos; // time spent in next(), inputs included: explain shows it
   private final long[] io =
       new long[ThreadIo.KINDS]; // this thread's reads in next() (ThreadIo), inputs included
+  private final long[] ioAtStart = new long[ThreadIo.KINDS]; // scratch of next()
   private ExecutionContext cxt;
 
   protected IdOperator(List<Var> vars) {
@@ -57,11 +58,7 @@ public abstract class IdOperator {
     }
     long start = System.nanoTime();
     long[] thread = ThreadIo.counts();
-    long pages = thread[ThreadIo.PAGES_READ];
-    long ahead = thread[ThreadIo.READ_AHEAD];
-    long terms = thread[ThreadIo.TERM_READS];
-    long requests = thread[ThreadIo.REQUESTS];
-    long received = thread[ThreadIo.BYTES_RECEIVED];
+    System.arraycopy(thread, 0, ioAtStart, 0, ThreadIo.KINDS);
     checkCancelled();
     Rows r = compute();
     while (r != null && r.size == 0) {
@@ -74,11 +71,9 @@ public abstract class IdOperator {
       ended = true;
     }
     nanos += System.nanoTime() - start;
-    io[ThreadIo.PAGES_READ] += thread[ThreadIo.PAGES_READ] - pages;
-    io[ThreadIo.READ_AHEAD] += thread[ThreadIo.READ_AHEAD] - ahead;
-    io[ThreadIo.TERM_READS] += thread[ThreadIo.TERM_READS] - terms;
-    io[ThreadIo.REQUESTS] += thread[ThreadIo.REQUESTS] - requests;
-    io[ThreadIo.BYTES_RECEIVED] += thread[ThreadIo.BYTES_RECEIVED] - received;
+    for (int k = 0; k < ThreadIo.KINDS; k++) {
+      io[k] += thread[k] - ioAtStart[k];
+    }
     return r;
   }
 
@@ -159,29 +154,12 @@ public abstract class IdOperator {
     return produced;
   }
 
-  /** Pages the buffer pool read for this thread on a miss in {@link #next}, inputs included. */
-  public long pagesRead() {
-    return io[ThreadIo.PAGES_READ];
-  }
-
-  /** Pages this thread asked read-ahead for in {@link #next}, inputs included. */
-  public long pagesReadAhead() {
-    return io[ThreadIo.READ_AHEAD];
-  }
-
-  /** Term records read from the term file (past its cache) in {@link #next}, inputs included. */
-  public long termReads() {
-    return io[ThreadIo.TERM_READS];
-  }
-
-  /** Requests to a remote backend's servers in {@link #next}, inputs included. */
-  public long requests() {
-    return io[ThreadIo.REQUESTS];
-  }
-
-  /** Bytes a remote backend's servers sent back in {@link #next}, inputs included. */
-  public long bytesReceived() {
-    return io[ThreadIo.BYTES_RECEIVED];
+  /**
+   * This thread's count {@code kind} ({@link ThreadIo}: pages read, read ahead, term reads, a
+   * remote backend's requests and bytes) over {@link #next}, inputs included.
+   */
+  public long io(int kind) {
+    return io[kind];
   }
 
   /** Nanoseconds spent producing rows, the inputs' time included. */
