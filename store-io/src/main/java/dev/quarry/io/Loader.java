@@ -284,10 +284,23 @@ public final class Loader {
             + (bytesRead > 0 ? ", within its first " + bytesRead + " bytes" : ""));
   }
 
+  /**
+   * True when the parser itself threw: the innermost frame outside the JDK is RIOT's or Rio's
+   * (Jena's tokenizer, formatting its own error message about a code point past the end of input,
+   * throws IllegalFormatCodePointException from java.util.Formatter). A frame of Quarry's (the
+   * handler the parser calls) first means Quarry's own failure.
+   */
   static boolean thrownByParser(RuntimeException e) {
-    StackTraceElement[] at = e.getStackTrace();
-    return at.length > 0
-        && (at[0].getClassName().startsWith("org.eclipse.rdf4j.")
-            || e instanceof org.apache.jena.riot.RiotException);
+    if (e instanceof org.apache.jena.riot.RiotException) {
+      return true;
+    }
+    for (StackTraceElement frame : e.getStackTrace()) {
+      String c = frame.getClassName();
+      if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")) {
+        continue;
+      }
+      return c.startsWith("org.eclipse.rdf4j.") || c.startsWith("org.apache.jena.");
+    }
+    return false;
   }
 }
