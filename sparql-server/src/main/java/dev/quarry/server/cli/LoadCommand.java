@@ -144,7 +144,8 @@ final class LoadCommand implements Callable<Integer> {
         sources.add(Loader.Source.of(f));
       }
     }
-    Loader.Options options = Loader.Options.defaults(new ProgressLine(err));
+    ProgressLine progress = new ProgressLine(err);
+    Loader.Options options = Loader.Options.defaults(progress);
     if (threads != null) {
       if (threads < 1) {
         throw new UsageError("--threads must be at least 1");
@@ -164,7 +165,7 @@ final class LoadCommand implements Callable<Integer> {
     try (Store s = store.openOrCreate(text)) {
       Loader.Result r =
           Loader.load(s, sources, graph == null ? null : NodeFactory.createURI(graph), options);
-      err.println();
+      progress.finish();
       out.printf(
           "Loaded %,d triples in %.2f s (%,.0f triples/s) into %s%s%n",
           r.statements(),

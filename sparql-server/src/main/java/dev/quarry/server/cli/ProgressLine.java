@@ -7,6 +7,7 @@ import java.time.Duration;
 /** A load's progress on one line of the terminal: phase, statements, rate, share read, ETA. */
 final class ProgressLine implements Loader.Progress {
   private final PrintWriter err;
+  private boolean open; // a line is on the terminal without its line end
 
   ProgressLine(PrintWriter err) {
     this.err = err;
@@ -36,10 +37,24 @@ final class ProgressLine implements Loader.Progress {
     if (eta != null) {
       line.append(String.format(", ETA %d s", eta.toSeconds()));
     }
-    if (s.phase().equals("build")) {
+    boolean last = s.phase().equals("build");
+    if (last) {
       line.append(": sorting and building the indexes");
     }
-    err.print(line.append("    "));
+    line.append("    ");
+    if (last) { // what the store logs while it builds (the text index) goes below the line
+      line.append(System.lineSeparator());
+    }
+    open = !last;
+    err.print(line);
     err.flush();
+  }
+
+  /** Ends the progress line, if one is still open. */
+  void finish() {
+    if (open) {
+      err.println();
+      open = false;
+    }
   }
 }

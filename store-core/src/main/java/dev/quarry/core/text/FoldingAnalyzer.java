@@ -33,10 +33,14 @@ final class FoldingAnalyzer extends Analyzer {
     return new FoldFilter(in); // query terms (wildcards, prefixes) fold as the text did
   }
 
-  /** Folds each code point of a term. */
+  /**
+   * Folds each code point of a term: in place where every character and its fold are in the Basic
+   * Multilingual Plane (nearly every term; no string made per token), else through a builder.
+   */
   private static final class FoldFilter extends TokenFilter {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
     private final StringBuilder buf = new StringBuilder();
+    private char[] folded = new char[64];
 
     FoldFilter(TokenStream in) {
       super(in);
@@ -47,6 +51,25 @@ final class FoldingAnalyzer extends Analyzer {
       if (!input.incrementToken()) {
         return false;
       }
+      char[] b = term.buffer();
+      int len = term.length();
+      if (folded.length < len) {
+        folded = new char[Math.max(len, folded.length * 2)];
+      }
+      for (int i = 0; i < len; i++) {
+        char c = b[i];
+        int f = TextFold.fold(c);
+        if (Character.isSurrogate(c) || f > Character.MAX_VALUE) {
+          foldCodePoints();
+          return true;
+        }
+        folded[i] = (char) f;
+      }
+      System.arraycopy(folded, 0, b, 0, len);
+      return true;
+    }
+
+    private void foldCodePoints() {
       buf.setLength(0);
       String t = term.toString();
       for (int i = 0; i < t.length(); ) {
@@ -55,7 +78,6 @@ final class FoldingAnalyzer extends Analyzer {
         i += Character.charCount(cp);
       }
       term.setEmpty().append(buf);
-      return true;
     }
   }
 }

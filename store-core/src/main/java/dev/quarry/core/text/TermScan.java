@@ -29,38 +29,42 @@ final class TermScan {
   private TermScan() {}
 
   /**
-   * Ids of the live documents whose terms in {@code field} hold the runs, or that are in {@code
-   * alwaysField:alwaysTerm} and in {@code restrictField:restrictTerm} (null: no restriction).
+   * Ids of the live documents whose terms hold the runs, or whose text has a run too long to be a
+   * term; of the literals of {@code predicate} (a {@link TextDocuments#predicateTerm}) only, or of
+   * every literal (null). A predicate's short literals are read from its own terms, its long ones
+   * from the neutral field's (see {@link TextDocuments#SHORT_TEXT_CHARS}).
    */
   static long[] candidates(
-      IndexReader reader,
-      String field,
-      List<TextFold.Run> runs,
-      boolean mayStartInside,
-      String restrictField,
-      String restrictTerm)
+      IndexReader reader, List<TextFold.Run> runs, boolean mayStartInside, String predicate)
       throws IOException {
     long[] out = new long[64];
     int n = 0;
     for (LeafReaderContext leaf : reader.leaves()) {
       LeafReader r = leaf.reader();
-      FixedBitSet docs = matching(r, field, runs, mayStartInside);
+      FixedBitSet docs;
       FixedBitSet always = postings(r, TextDocuments.LONG_RUN, "1");
-      if (always != null && restrictField != null) {
-        FixedBitSet allowed = postings(r, restrictField, restrictTerm);
-        if (allowed == null) {
-          always = null;
-        } else {
-          always.and(allowed);
+      if (predicate == null) {
+        docs = matching(r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside);
+      } else {
+        docs = matching(r, TextDocuments.TERMS_OF + predicate, runs, mayStartInside);
+        PostingsEnum longTexts = postingsOf(r, TextDocuments.LONG_TEXT_OF, predicate);
+        if (longTexts != null) {
+          FixedBitSet m = matching(r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside);
+          if (m != null) {
+            retain(m, longTexts);
+            docs = or(docs, m);
+          }
+        }
+        if (always != null) {
+          FixedBitSet allowed = postings(r, TextDocuments.PREDICATE, predicate);
+          if (allowed == null) {
+            always = null;
+          } else {
+            always.and(allowed);
+          }
         }
       }
-      if (always != null) {
-        if (docs == null) {
-          docs = always;
-        } else {
-          docs.or(always);
-        }
-      }
+      docs = or(docs, always);
       if (docs == null) {
         continue;
       }
@@ -144,6 +148,17 @@ final class TermScan {
     return all;
   }
 
+  /** {@code a} with {@code b}'s bits set (either may be null: none). */
+  private static FixedBitSet or(FixedBitSet a, FixedBitSet b) {
+    if (a == null) {
+      return b;
+    }
+    if (b != null) {
+      a.or(b);
+    }
+    return a;
+  }
+
   private static PostingsEnum add(TermsEnum te, PostingsEnum reuse, FixedBitSet into)
       throws IOException {
     PostingsEnum pe = te.postings(reuse, PostingsEnum.NONE);
@@ -151,6 +166,36 @@ final class TermScan {
       into.set(d);
     }
     return pe;
+  }
+
+  /** The postings of {@code term} in {@code field} (documents only); null if none. */
+  private static PostingsEnum postingsOf(LeafReader r, String field, String term)
+      throws IOException {
+    Terms terms = r.terms(field);
+    if (terms == null) {
+      return null;
+    }
+    TermsEnum te = terms.iterator();
+    return te.seekExact(new BytesRef(term)) ? te.postings(null, PostingsEnum.NONE) : null;
+  }
+
+  /**
+   * Clears the bits of {@code m} not in {@code postings}, advancing through them by their skip
+   * lists: a few hundred matches against a predicate's tens of thousands of long texts read a few
+   * hundred blocks, not every document.
+   */
+  private static void retain(FixedBitSet m, PostingsEnum postings) throws IOException {
+    int p = -1;
+    for (int d = m.nextSetBit(0);
+        d != DocIdSetIterator.NO_MORE_DOCS;
+        d = d + 1 < m.length() ? m.nextSetBit(d + 1) : DocIdSetIterator.NO_MORE_DOCS) {
+      if (p < d) {
+        p = postings.advance(d);
+      }
+      if (p != d) {
+        m.clear(d);
+      }
+    }
   }
 
   /** The documents with {@code term} in {@code field}; null if none. */

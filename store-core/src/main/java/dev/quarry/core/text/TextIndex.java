@@ -168,7 +168,11 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
       return "none yet";
     }
     Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
-    if (!settings.fingerprint().equals(data.get(SETTINGS_KEY))) {
+    String built = data.get(SETTINGS_KEY);
+    if (built == null || !built.startsWith(TextSettings.LAYOUT + " ")) {
+      return "an earlier version of Quarry laid its documents out otherwise";
+    }
+    if (!settings.fingerprint().equals(built)) {
       return "the text.* settings changed";
     }
     if (!String.valueOf(storeVersion).equals(data.get(VERSION_KEY))) {

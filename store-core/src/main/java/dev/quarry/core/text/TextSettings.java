@@ -47,6 +47,16 @@ public record TextSettings(boolean enabled, List<String> predicates, Set<String>
    * under others is rebuilt.
    */
   String fingerprint() {
-    return "v2 predicates=" + new TreeSet<>(predicates) + " languages=" + new TreeSet<>(languages);
+    return LAYOUT
+        + " predicates="
+        + new TreeSet<>(predicates)
+        + " languages="
+        + new TreeSet<>(languages);
   }
+
+  /**
+   * The version of the documents' layout (v3: a predicate's own terms for short literals only, see
+   * TextDocuments.SHORT_TEXT_CHARS).
+   */
+  static final String LAYOUT = "v3";
 }

@@ -216,20 +216,15 @@ final class TextSnapshot implements TextSearch {
     return termScan(reader, runs, mayStartInside, predicate);
   }
 
-  /** {@link TermScan}'s candidates in {@code r}: in a predicate's terms, or in every literal's. */
+  /** {@link TermScan}'s candidates in {@code r}: of a predicate's literals, or of every literal. */
   private static long[] termScan(
       IndexReader r, List<TextFold.Run> runs, boolean mayStartInside, long predicate) {
     try {
-      return predicate == QuadView.NONE
-          ? TermScan.candidates(
-              r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside, null, null)
-          : TermScan.candidates(
-              r,
-              TextDocuments.termsOf(predicate),
-              runs,
-              mayStartInside,
-              TextDocuments.PREDICATE,
-              TextDocuments.predicateTerm(predicate));
+      return TermScan.candidates(
+          r,
+          runs,
+          mayStartInside,
+          predicate == QuadView.NONE ? null : TextDocuments.predicateTerm(predicate));
     } catch (IOException e) {
       throw new UncheckedIOException("reading the text index: " + e.getMessage(), e);
     }

@@ -156,7 +156,9 @@ class TextDifferentialTest {
       default -> {
         int k = rnd.nextInt(LANGS.length);
         StringBuilder text = new StringBuilder();
-        int n = 1 + rnd.nextInt(4);
+        // now and then a text longer than TextDocuments.SHORT_TEXT_CHARS, whose terms a filter
+        // on its predicate reads from the neutral field
+        int n = rnd.nextInt(8) == 0 ? 60 + rnd.nextInt(30) : 1 + rnd.nextInt(4);
         for (int i = 0; i < n; i++) {
           String[] words = WORDS[rnd.nextBoolean() ? k : rnd.nextInt(WORDS.length)];
           text.append(i == 0 ? "" : rnd.nextBoolean() ? " " : ", ")

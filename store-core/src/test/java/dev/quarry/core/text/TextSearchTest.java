@@ -201,6 +201,34 @@ class TextSearchTest {
   }
 
   @Test
+  void anIndexLaidOutByAnEarlierVersionIsRebuiltAtOpen() throws Exception {
+    Path s = dir.resolve("s");
+    try (Store store = Quarry.open(config(s, true))) {
+      add(store.dataset(), "boot", LABEL, str("Waterproof boots"));
+    }
+    // The index as an earlier layout left it: its commit names that layout; emptied, so that only
+    // a rebuild finds the label again.
+    try (var d = org.apache.lucene.store.FSDirectory.open(s.resolve("text"));
+        var w =
+            new org.apache.lucene.index.IndexWriter(
+                d, new org.apache.lucene.index.IndexWriterConfig())) {
+      var data =
+          new java.util.HashMap<>(
+              org.apache.lucene.index.SegmentInfos.readLatestCommit(d).getUserData());
+      data.replaceAll(
+          (k, v) -> v.startsWith(TextSettings.LAYOUT + " ") ? "v2" + v.substring(2) : v);
+      assertTrue(data.values().stream().anyMatch(v -> v.startsWith("v2 ")), data.toString());
+      w.deleteAll();
+      w.setLiveCommitData(data.entrySet());
+      w.commit();
+    }
+    try (Store store = Quarry.open(config(s, true))) {
+      assertEquals(1, select(store.dataset(), "SELECT * { ?s text:query \"boots\" }").size());
+      assertTrue(store.check().sound(), store.check().problems().toString());
+    }
+  }
+
+  @Test
   void aReaderSearchesTheTextOfItsOwnSnapshot() throws Exception {
     try (Store store = Quarry.open(config(dir.resolve("s"), true))) {
       DatasetGraph dsg = store.dataset();
