@@ -104,10 +104,13 @@ trap 'stop_server; uncap' EXIT
 
 server_name=""
 # With --memory-cap: the server's device reads and its group's peak, one line per server process.
+# A server that had already exited (killed in its group, say) gets a line that says so, not none.
 record_io() {
-  [ -n "$CAP" ] && [ -r "/proc/$server_pid/io" ] || return 0
-  local bytes
-  bytes=$(awk '$1 == "read_bytes:" { print $2 }' "/proc/$server_pid/io")
+  [ -n "$CAP" ] || return 0
+  local bytes="? (the server had exited; see its log)"
+  if [ -r "/proc/$server_pid/io" ]; then
+    bytes=$(awk '$1 == "read_bytes:" { print $2 }' "/proc/$server_pid/io")
+  fi
   [ -s "$results/io.tsv" ] || printf 'server\tdevice read bytes\tcgroup\n' > "$results/io.tsv"
   printf '%s\t%s\t%s\n' "$server_name" "$bytes" "$("$here/memcap.sh" --report "quarry-bench-$server_name")" >> "$results/io.tsv"
 }
