@@ -46,7 +46,7 @@ final class TermScan {
       if (predicate == null) {
         docs = matching(r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside);
       } else {
-        docs = matching(r, TextDocuments.TERMS_OF + predicate, runs, mayStartInside);
+        docs = matching(r, TextDocuments.termsOf(predicate), runs, mayStartInside);
         PostingsEnum longTexts = postingsOf(r, TextDocuments.LONG_TEXT_OF, predicate);
         if (longTexts != null) {
           FixedBitSet m = matching(r, LanguageAnalyzers.NEUTRAL_FIELD, runs, mayStartInside);
@@ -56,11 +56,11 @@ final class TermScan {
           }
         }
         if (always != null) {
-          FixedBitSet allowed = postings(r, TextDocuments.PREDICATE, predicate);
-          if (allowed == null) {
+          PostingsEnum ofPredicate = postingsOf(r, TextDocuments.PREDICATE, predicate);
+          if (ofPredicate == null) {
             always = null;
           } else {
-            always.and(allowed);
+            retain(always, ofPredicate);
           }
         }
       }
@@ -162,10 +162,14 @@ final class TermScan {
   private static PostingsEnum add(TermsEnum te, PostingsEnum reuse, FixedBitSet into)
       throws IOException {
     PostingsEnum pe = te.postings(reuse, PostingsEnum.NONE);
+    setAll(pe, into);
+    return pe;
+  }
+
+  private static void setAll(PostingsEnum pe, FixedBitSet into) throws IOException {
     for (int d = pe.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = pe.nextDoc()) {
       into.set(d);
     }
-    return pe;
   }
 
   /** The postings of {@code term} in {@code field} (documents only); null if none. */
@@ -200,16 +204,12 @@ final class TermScan {
 
   /** The documents with {@code term} in {@code field}; null if none. */
   private static FixedBitSet postings(LeafReader r, String field, String term) throws IOException {
-    Terms terms = r.terms(field);
-    if (terms == null) {
-      return null;
-    }
-    TermsEnum te = terms.iterator();
-    if (!te.seekExact(new BytesRef(term))) {
+    PostingsEnum pe = postingsOf(r, field, term);
+    if (pe == null) {
       return null;
     }
     FixedBitSet m = new FixedBitSet(r.maxDoc());
-    add(te, null, m);
+    setAll(pe, m);
     return m;
   }
 }

@@ -35,9 +35,8 @@ final class TextBuild {
       throws IOException {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(threads * 4);
-    AtomicLong added = new AtomicLong();
     AtomicReference<Throwable> failed = new AtomicReference<>();
-    Progress progress = new Progress(added);
+    Progress progress = new Progress();
     CountDownLatch allAdded = new CountDownLatch(threads);
     Thread[] workers = new Thread[threads];
     for (int t = 0; t < threads; t++) {
@@ -97,7 +96,7 @@ final class TextBuild {
     if (f != null) {
       throw new IOException("building the text index: " + f, f);
     }
-    return added.get();
+    return progress.added.get();
   }
 
   private static void work(
@@ -154,13 +153,9 @@ final class TextBuild {
 
   /** The documents added so far, logged every 10 s: a big load's commit shows that it goes on. */
   private static final class Progress {
-    final AtomicLong added;
+    final AtomicLong added = new AtomicLong();
     final long start = System.nanoTime();
     final AtomicLong nextLog = new AtomicLong(start + PROGRESS_NANOS);
-
-    Progress(AtomicLong added) {
-      this.added = added;
-    }
 
     void maybeLog() {
       long now = System.nanoTime();

@@ -30,7 +30,6 @@ final class TextDocuments {
   static final String PREDICATE = "p";
   static final String LONG_RUN = "long";
   static final String LONG_TEXT_OF = "lp";
-  static final String TERMS_OF = "t:"; // + a predicate term: the field of its short literals' terms
 
   /**
    * Literals up to this many characters (labels, names, titles) also have their terms under each of
@@ -95,8 +94,8 @@ final class TextDocuments {
    * only): a filter's candidates with a leading wildcard ({@code *word*}) scan the terms of that
    * predicate's literals instead of every literal's (BSBM's labels against its review texts).
    */
-  static String termsOf(long p) {
-    return TERMS_OF + predicateTerm(p);
+  static String termsOf(String predicateTerm) {
+    return "t:" + predicateTerm;
   }
 
   private static final FieldType TERMS_ONLY = termsOnly();
@@ -130,7 +129,7 @@ final class TextDocuments {
       String p = predicateTerm(predicates[i]);
       d.add(new StringField(PREDICATE, p, Field.Store.NO));
       if (shortText) {
-        d.add(new Field(termsOf(predicates[i]), text, TERMS_ONLY));
+        d.add(new Field(termsOf(p), text, TERMS_ONLY));
       } else {
         d.add(new StringField(LONG_TEXT_OF, p, Field.Store.NO));
       }

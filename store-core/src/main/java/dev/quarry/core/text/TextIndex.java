@@ -169,7 +169,7 @@ public final class TextIndex implements TxnParticipant, AutoCloseable {
     }
     Map<String, String> data = SegmentInfos.readLatestCommit(d).getUserData();
     String built = data.get(SETTINGS_KEY);
-    if (built == null || !built.startsWith(TextSettings.LAYOUT + " ")) {
+    if (!TextSettings.sameLayout(built)) {
       return "an earlier version of Quarry laid its documents out otherwise";
     }
     if (!settings.fingerprint().equals(built)) {

@@ -59,4 +59,9 @@ public record TextSettings(boolean enabled, List<String> predicates, Set<String>
    * TextDocuments.SHORT_TEXT_CHARS).
    */
   static final String LAYOUT = "v3";
+
+  /** True if an index whose fingerprint is {@code built} (null: none) has this layout. */
+  static boolean sameLayout(String built) {
+    return built != null && built.startsWith(LAYOUT + " ");
+  }
 }

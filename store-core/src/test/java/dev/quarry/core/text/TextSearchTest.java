@@ -165,6 +165,24 @@ class TextSearchTest {
   }
 
   @Test
+  void aLiteralWithARunTooLongForATermIsACandidateOfItsOwnPredicateOnly() {
+    try (Store store = Quarry.open(config(dir.resolve("s"), true))) {
+      DatasetGraph dsg = store.dataset();
+      String run = "k".repeat(TextFold.MAX_TERM_CHARS) + "needle" + "k".repeat(100);
+      add(dsg, "long", LABEL, str("a label with " + run));
+      add(dsg, "other", COMMENT, str("a comment with " + run));
+      for (int i = 0; i < 20; i++) {
+        add(dsg, "r" + i, LABEL, str("plain label " + i));
+      }
+      String q = "SELECT ?s { ?s rdfs:label ?l FILTER(CONTAINS(?l, \"needle\")) }";
+      assertEquals(List.of("( ?s = <http://ex/long> )"), select(dsg, q));
+      String explain =
+          Txn.calculateRead(dsg, () -> Explain.run(QueryExec.dataset(dsg).query(PREFIXES + q)));
+      assertTrue(explain.contains("text index candidates of ?l (1)"), explain);
+    }
+  }
+
+  @Test
   void theIndexComesBackAfterReopenAndIsBuiltWhenTurnedOn() throws Exception {
     Path s = dir.resolve("s");
     try (Store store = Quarry.open(config(s, false))) {
