@@ -9,6 +9,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RDFParserBuilder;
+import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.RiotParseException;
 import org.apache.jena.riot.lang.LabelToNode;
 import org.apache.jena.riot.system.ErrorHandler;
@@ -49,7 +50,8 @@ final class JenaReader {
    *
    * @param blank null: blank nodes labelled per document, as RIOT does; else each label, as
    *     written, made a node by it (a parallel load reads a document a line at a time)
-   * @throws RiotParseException at the first error (warnings, such as an ill-formed number, pass)
+   * @throws RiotParseException at the first error (warnings, such as an ill-formed number, pass); a
+   *     RiotException where the parser failed otherwise on the data
    */
   static void parse(
       InputStream in,
@@ -63,38 +65,51 @@ final class JenaReader {
     if (blank != null) {
       parser.labelToNode(LabelToNode.createUseLabelAsGiven());
     }
-    parser.parse(
-        new StreamRDFBase() {
-          @Override
-          public void triple(Triple t) {
-            quad(Quad.create(Quad.defaultGraphIRI, t)); // goes to the target
-          }
+    try {
+      parser.parse(
+          new StreamRDFBase() {
+            @Override
+            public void triple(Triple t) {
+              quad(Quad.create(Quad.defaultGraphIRI, t)); // goes to the target
+            }
 
-          @Override
-          public void quad(Quad q) {
-            check(q.getSubject());
-            check(q.getPredicate());
-            check(q.getObject());
-            check(q.getGraph());
-            Node g = q.isDefaultGraph() ? target : map(q.getGraph());
-            sink.accept(Quad.create(g, map(q.getSubject()), q.getPredicate(), map(q.getObject())));
-          }
+            @Override
+            public void quad(Quad q) {
+              check(q.getSubject());
+              check(q.getPredicate());
+              check(q.getObject());
+              check(q.getGraph());
+              Node g = q.isDefaultGraph() ? target : map(q.getGraph());
+              sink.accept(
+                  Quad.create(g, map(q.getSubject()), q.getPredicate(), map(q.getObject())));
+            }
 
-          private Node map(Node n) {
-            if (blank == null) {
+            private Node map(Node n) {
+              if (blank == null) {
+                return n;
+              }
+              if (n.isBlank()) {
+                return blank.apply(n.getBlankNodeLabel());
+              }
+              if (n.isTripleTerm()) {
+                Triple t = n.getTriple();
+                return NodeFactory.createTripleTerm(
+                    map(t.getSubject()), t.getPredicate(), map(t.getObject()));
+              }
               return n;
             }
-            if (n.isBlank()) {
-              return blank.apply(n.getBlankNodeLabel());
-            }
-            if (n.isTripleTerm()) {
-              Triple t = n.getTriple();
-              return NodeFactory.createTripleTerm(
-                  map(t.getSubject()), t.getPredicate(), map(t.getObject()));
-            }
-            return n;
-          }
-        });
+          });
+    } catch (RiotException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      if (!Loader.thrownByParser(e)) {
+        throw e; // the sink's (Quarry's own) failure
+      }
+      // RIOT failing on malformed data with an exception of its own making (formatting its error
+      // message about the end of input throws IllegalFormatCodePointException): a data error to
+      // every caller, the whole-input and the line-by-line paths alike.
+      throw new RiotException("the parser stopped on malformed data: " + e.getMessage(), e);
+    }
   }
 
   private static final String LANG_STRING = RDF.langString.getURI();
