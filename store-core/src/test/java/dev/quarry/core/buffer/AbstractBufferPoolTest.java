@@ -334,10 +334,12 @@ public abstract class AbstractBufferPoolTest {
     assertTrue(
         m.readAheadWasted(ReadAheadKind.EXTENT) > 100,
         "wasted: " + m.readAheadWasted(ReadAheadKind.EXTENT));
-    assertEquals(
-        m.snapshot().readAheadWasted(),
-        Arrays.stream(ReadAheadKind.values()).mapToLong(m::readAheadWasted).sum(),
-        "every wasted page has its kind");
+    // The read-ahead of extents 0 and 2 may still be evicting pages: the two counts agree once it
+    // is at rest (read at one moment they differed by the pages evicted in between).
+    await(
+        () ->
+            m.snapshot().readAheadWasted()
+                == Arrays.stream(ReadAheadKind.values()).mapToLong(m::readAheadWasted).sum());
   }
 
   @Test
