@@ -7,6 +7,7 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.query.memory.QueryMemory;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,6 +144,26 @@ final class TwinStores implements AutoCloseable {
   /** Quarry's answers alone. */
   Map<Map<String, Node>, Integer> quarry(String query) {
     return answers(store.dataset(), query);
+  }
+
+  /** ARQ's values of {@code var} in its rows' order (an ORDER BY's), unbound as null. */
+  List<Node> oracleColumn(String query, String var) {
+    return column(oracle, query, var);
+  }
+
+  /** Quarry's values of {@code var} in its rows' order, unbound as null. */
+  List<Node> quarryColumn(String query, String var) {
+    return column(store.dataset(), query, var);
+  }
+
+  private static List<Node> column(DatasetGraph dsg, String query, String var) {
+    return Txn.calculateRead(
+        dsg,
+        () -> {
+          List<Node> out = new ArrayList<>();
+          QueryExec.dataset(dsg).query(query).select().forEachRemaining(b -> out.add(b.get(var)));
+          return out;
+        });
   }
 
   /** How Quarry ran the query within {@code memory} (explain output). */

@@ -112,6 +112,20 @@ public abstract class IdOperator {
   public void expectAtMost(long rows) {}
 
   /**
+   * True if this operator's rows come from an {@link OrderedWalk}, which ends when the top-k above
+   * is full: an operator that gathers input rows before it works should take few at a time, or it
+   * makes the walk read past the end it would have found.
+   */
+  public boolean fedByWalk() {
+    for (IdOperator in : inputs()) {
+      if (in.fedByWalk()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Lets go of what this operator and its inputs hold (memory, spill files), when the query ends or
    * stops reading early (a LIMIT, a disconnect). Harmless twice, and after the end.
    */

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.Supplier;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.SortCondition;
 import org.apache.jena.sparql.engine.ExecutionContext;
@@ -30,7 +31,7 @@ public final class Order extends IdOperator {
   /** Above this many rows a top-k sorts instead of keeping a heap. */
   private static final long HEAP_ROWS = 100_000;
 
-  private final IdOperator input;
+  private IdOperator input;
   private final List<SortCondition> conditions;
   private final long limit;
   private final TermSpace terms;
@@ -43,6 +44,9 @@ public final class Order extends IdOperator {
   private final int[] conditionColumns; // per condition: the column of its variable, or -1
   private final int[] keyedColumns; // the columns the conditions read (prefetchKeys)
   private final ExprMemo<NodeValue>[] memos; // per condition over an expression, or null
+  private OrderedWalk walk; // the input's walk in this order, told when k rows are held
+  private Supplier<IdOperator> otherPlan; // run if the walk gives up
+  private String walkGivenUp; // for explain: the walk that gave up, whose plan is not shown
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -72,6 +76,16 @@ public final class Order extends IdOperator {
       m[i] = ExprMemo.of(conditions.get(i).getExpression(), vars);
     }
     this.memos = m;
+  }
+
+  /**
+   * A top-k whose input walks its key in this order ({@link OrderedWalk}): the walk is stopped once
+   * k rows are held, and if it gives up, {@code otherPlan}'s rows (same columns) are used.
+   */
+  public Order walking(OrderedWalk walk, Supplier<IdOperator> otherPlan) {
+    this.walk = walk;
+    this.otherPlan = otherPlan;
+    return this;
   }
 
   @Override
@@ -109,6 +123,11 @@ public final class Order extends IdOperator {
           memory.release(bytes);
         }
       }
+    }
+    if (walk != null) { // no memory for a heap: a full sort, which needs every row
+      input.close();
+      input = otherPlan.get();
+      walk = null;
     }
     sorter = new RowSorter(vars.size(), new SparqlOrder(), memory, () -> checkCancel(cxt));
     for (Rows r = input.next(); r != null; r = input.next()) {
@@ -199,7 +218,20 @@ public final class Order extends IdOperator {
         Comparator.<Seq, long[]>comparing(Seq::row, order).thenComparingLong(Seq::n).reversed();
     PriorityQueue<Seq> heap = new PriorityQueue<>(worstFirst);
     long n = 0;
-    for (Rows r = input.next(); r != null; r = input.next()) {
+    for (Rows r = input.next(); ; r = input.next()) {
+      if (r == null) {
+        // A walk that gave up with k rows held found them all the same: every row it did not walk
+        // comes after every row it did.
+        if (walk == null || !walk.gaveUp() || heap.size() >= limit) {
+          break;
+        }
+        input.close(); // the walk went too far for too few rows: the other plan from the start
+        walkGivenUp = walk.label();
+        input = otherPlan.get();
+        walk = null;
+        heap.clear();
+        continue;
+      }
       prefetchKeys(r);
       for (int i = 0; i < r.size; i++) {
         if (heap.size() < limit) {
@@ -210,6 +242,9 @@ public final class Order extends IdOperator {
           heap.poll();
           heap.add(new Seq(r.row(i), n++));
         }
+      }
+      if (walk != null && heap.size() >= limit) {
+        walk.stop();
       }
     }
     List<Seq> best = new ArrayList<>(heap);
@@ -355,7 +390,10 @@ public final class Order extends IdOperator {
   public String label() {
     return (limit >= 0 ? "top " + limit + " by " : "order by ")
         + conditions
-        + (spilledRuns > 0 ? " (past memory: " + spilledRuns + " sorted runs on disk)" : "");
+        + (spilledRuns > 0 ? " (past memory: " + spilledRuns + " sorted runs on disk)" : "")
+        + (walkGivenUp != null
+            ? " (the usual plan, after a walk that gave up: " + walkGivenUp + ")"
+            : "");
   }
 
   @Override

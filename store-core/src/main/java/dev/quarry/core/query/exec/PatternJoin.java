@@ -73,6 +73,7 @@ public final class PatternJoin extends IdOperator {
   private int batch = Rows.BATCH; // rows per output batch: smaller at first under a small LIMIT
   private int lastOut; // rows in the last output batch
   private Rows in;
+  private boolean walkFed; // the input comes from an OrderedWalk: rows out as soon as some are made
   private int pos;
   private long chunkBase; // a number per input row, unique for this operator, for dedup keys
   private final ArrayDeque<Scan> pending = new ArrayDeque<>();
@@ -236,9 +237,12 @@ public final class PatternJoin extends IdOperator {
       chunk =
           out.size - before > 16 * Rows.BATCH
               ? Math.max(1, chunk / 2)
-              : Math.min(maxChunk, chunk * 2);
+              : Math.min(walkFed ? Math.min(maxChunk, Rows.BATCH) : maxChunk, chunk * 2);
       scan = pending.poll();
       scanChunk = FIRST_SCAN_READ;
+      if (walkFed && out.size > 0) {
+        break; // the top-k above sees these rows before the walk goes on
+      }
     }
     lastOut = out.size;
     return out;
@@ -250,6 +254,11 @@ public final class PatternJoin extends IdOperator {
    */
   private Rows firstGather() {
     firstDone = true;
+    if (input.fedByWalk()) { // batches as the walk makes them, and no whole read (see fedByWalk)
+      walkFed = true;
+      chunk = Math.min(chunk, OrderedWalk.FIRST_BATCH);
+      return gather(chunk);
+    }
     if (patternQuads < 0 || limited) {
       return gather(chunk);
     }

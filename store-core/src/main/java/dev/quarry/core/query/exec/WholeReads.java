@@ -9,6 +9,8 @@ import java.util.WeakHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.util.Symbol;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Patterns read whole ({@link PatternJoin#wholePattern}), kept by commit for the queries after: a
@@ -21,26 +23,38 @@ import org.apache.jena.sparql.util.Symbol;
  */
 public final class WholeReads {
   /** The context symbol a query's operators find the dataset's tables under. */
+  private static final Logger LOG = LoggerFactory.getLogger(WholeReads.class);
+
   public static final Symbol CONTEXT = Symbol.create("https://quarry.dev/ns#wholeReads");
 
-  private record Key(long generation, long graph, long p, long o) {}
+  /** A pattern at a commit: read whole (its subjects by object), or in its objects' order. */
+  private record Key(long generation, long graph, long p, long o, boolean ordered) {}
 
-  private final Cache<Key, SubjectsInRange> tables;
+  private final Cache<Key, Object> tables; // SubjectsInRange, or ValueOrder for an ordered key
   private final Cache<Key, LongAdder> probed; // rows looked up in patterns not kept, per commit
+  private final Cache<Key, LongAdder> orderWanted; // work of top-k plans that could have walked
   private final long maxBytes;
 
   /** Tables up to {@code maxBytes} in all (0: none kept). */
   public WholeReads(long maxBytes) {
     this.maxBytes = maxBytes;
-    this.tables =
+    this.tables = // both kinds under one bound
         Caffeine.newBuilder()
             .maximumWeight(Math.max(0, maxBytes))
-            .weigher(
-                (Key k, SubjectsInRange t) ->
-                    (int) Math.min(Integer.MAX_VALUE, SubjectsInRange.bytesFor(t.size())))
+            .weigher((Key k, Object t) -> (int) Math.min(Integer.MAX_VALUE, bytesOf(t)))
             .build();
     this.probed = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
+    this.orderWanted = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
   }
+
+  private static long bytesOf(Object table) {
+    return table instanceof ValueOrder v
+        ? ValueOrder.bytesFor(v.size())
+        : SubjectsInRange.bytesFor(((SubjectsInRange) table).size());
+  }
+
+  /** A row put in order costs about two rows of a plan's work: its term decoded, then sorted. */
+  private static final long ORDER_COST = 2;
 
   /** Patterns whose probed rows are counted at most (the least recently counted forgotten). */
   private static final int PROBE_COUNTS = 4096;
@@ -63,14 +77,14 @@ public final class WholeReads {
   }
 
   /** The tables of the query {@code cxt} runs, or null if it has none (or no context). */
-  static WholeReads of(ExecutionContext cxt) {
+  public static WholeReads of(ExecutionContext cxt) {
     return cxt != null && cxt.getContext().get(CONTEXT) instanceof WholeReads w ? w : null;
   }
 
   /** The pattern's table read at the commit {@code view} reads, if one is kept; else null. */
   SubjectsInRange get(QuadView view, long g, long p, long o) {
-    Key k = key(view, g, p, o);
-    return k == null ? null : tables.getIfPresent(k);
+    Key k = key(view, g, p, o, false);
+    return k == null ? null : (SubjectsInRange) tables.getIfPresent(k);
   }
 
   /**
@@ -81,7 +95,7 @@ public final class WholeReads {
    * probe it no more (a rent-or-buy choice, within twice the better of the two).
    */
   long probed(QuadView view, long g, long p, long o, long rows) {
-    Key k = key(view, g, p, o);
+    Key k = key(view, g, p, o, false);
     if (k == null) {
       return 0;
     }
@@ -92,15 +106,51 @@ public final class WholeReads {
 
   /** Keeps the pattern's table read at the commit {@code view} reads (not a writer's). */
   void put(QuadView view, long g, long p, long o, SubjectsInRange table) {
-    Key k = key(view, g, p, o);
+    Key k = key(view, g, p, o, false);
     if (k != null) {
       tables.put(k, table);
     }
   }
 
+  /**
+   * The rows of {@code (g, ?s, p, ?o)} in ORDER BY's order of {@code ?o} at the commit {@code view}
+   * reads, or null if not kept. Made once a commit's top-k queries that could have walked them have
+   * done, by their plans' estimates, what putting the pattern's {@code rows} in order costs (rent
+   * or buy, as for {@link #probed}): {@code work} is this query's. A writer's state is never kept.
+   */
+  public ValueOrder ordered(
+      QuadView view, long g, long p, double work, long rows, Runnable cancel) {
+    Key k = key(view, g, p, QuadView.NONE, true);
+    if (k == null || ValueOrder.bytesFor((int) Math.min(Integer.MAX_VALUE, rows)) > maxBytes) {
+      return null;
+    }
+    ValueOrder kept = (ValueOrder) tables.getIfPresent(k);
+    if (kept != null) {
+      return kept;
+    }
+    LongAdder spent = orderWanted.get(k, x -> new LongAdder());
+    spent.add((long) Math.ceil(work));
+    if (spent.sum() < ORDER_COST * rows) {
+      return null;
+    }
+    return (ValueOrder)
+        tables.get(
+            k,
+            x -> {
+              long start = System.nanoTime();
+              ValueOrder t = ValueOrder.read(view, g, p, cancel);
+              LOG.info(
+                  "rows of predicate {} put in their objects' order for top-k walks: {} rows in {} ms",
+                  p,
+                  t.size(),
+                  (System.nanoTime() - start) / 1_000_000);
+              return t;
+            });
+  }
+
   /** The pattern's key at the commit {@code view} reads; null if nothing of it is kept. */
-  private Key key(QuadView view, long g, long p, long o) {
+  private Key key(QuadView view, long g, long p, long o, boolean ordered) {
     long generation = view.generation(); // -1: a writer's own state, which changes
-    return generation < 0 || maxBytes <= 0 ? null : new Key(generation, g, p, o);
+    return generation < 0 || maxBytes <= 0 ? null : new Key(generation, g, p, o, ordered);
   }
 }

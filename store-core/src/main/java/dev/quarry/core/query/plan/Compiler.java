@@ -74,6 +74,8 @@ public final class Compiler {
   private final ExistsPlanner exists;
   private final TextPlanner text;
   private final TextFilters textFilters;
+  private final WalkPlanner walks;
+  private WalkPlanner.Hint walking; // the group a walk feeds, while its plan is compiled
   private Reuse reuse; // the query's repeated parts (null: none)
   private boolean inner; // a compiler for a GRAPH inside the query: the outer one found them
   private int depth;
@@ -96,6 +98,7 @@ public final class Compiler {
     this.exists = new ExistsPlanner(scope, this, patterns);
     this.text = new TextPlanner(scope, this, patterns);
     this.textFilters = new TextFilters(scope);
+    this.walks = new WalkPlanner(scope, this, patterns);
   }
 
   /** True if the operator kind is one this compiler may take (a cheap first test). */
@@ -143,6 +146,20 @@ public final class Compiler {
       return out == null ? null : out.cancellable(scope.cxt);
     } finally {
       depth--;
+    }
+  }
+
+  /**
+   * {@code op} compiled with the walk of {@code hint} as the input of its group, the walked pattern
+   * left out (see {@link WalkPlanner}); null if it could not be, or the group was not reached.
+   */
+  IdOperator compileWalking(Op op, WalkPlanner.Hint hint) {
+    walking = hint;
+    try {
+      IdOperator out = compile(op, Source.unit());
+      return walking == null && hint.made != null ? out : null;
+    } finally {
+      walking = null;
     }
   }
 
@@ -205,6 +222,11 @@ public final class Compiler {
         || op instanceof OpSequence
         || op instanceof OpFilter) {
       Group group = Group.of(op);
+      if (group != null && walking != null && walking.group == op && top) {
+        WalkPlanner.Hint hint = walking;
+        walking = null; // one group is walked; what it holds is planned as usual
+        return walks.feed(group, hint);
+      }
       if (group != null) {
         return patterns.plan(
             group.triples(),
@@ -271,6 +293,10 @@ public final class Compiler {
         yield sub == null ? null : new Slice(sub, s.getStart(), s.getLength());
       }
       case OpTopN t -> {
+        IdOperator walked = walks.plan(t, reuse != null);
+        if (walked != null) {
+          yield walked;
+        }
         IdOperator sub = compile(t.getSubOp(), input);
         yield sub == null
             ? null
