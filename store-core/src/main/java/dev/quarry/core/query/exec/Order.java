@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.SortCondition;
@@ -46,6 +47,7 @@ public final class Order extends IdOperator {
   private final ExprMemo<NodeValue>[] memos; // per condition over an expression, or null
   private OrderedWalk walk; // the input's walk in this order, told when k rows are held
   private Supplier<IdOperator> otherPlan; // run if the walk gives up
+  private LongConsumer onEnd; // told the rows the input's plan made, at the end
   private String walkGivenUp; // for explain: the walk that gave up, whose plan is not shown
 
   /** {@code limit} < 0: sort everything. */
@@ -384,6 +386,25 @@ public final class Order extends IdOperator {
       sorter.close();
       sorter = null;
     }
+    if (onEnd != null) {
+      onEnd.accept(rowsMade(input));
+      onEnd = null;
+    }
+  }
+
+  /** The rows {@code op} and its inputs made: what running it cost, roughly. */
+  private static long rowsMade(IdOperator op) {
+    long sum = op.produced();
+    for (IdOperator in : op.inputs()) {
+      sum += rowsMade(in);
+    }
+    return sum;
+  }
+
+  /** Tells {@code rows} the rows its input's plan made in all, once the top-k has its rows. */
+  public Order onEnd(LongConsumer rows) {
+    this.onEnd = rows;
+    return this;
   }
 
   @Override

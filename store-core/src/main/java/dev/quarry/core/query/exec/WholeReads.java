@@ -114,12 +114,12 @@ public final class WholeReads {
 
   /**
    * The rows of {@code (g, ?s, p, ?o)} in ORDER BY's order of {@code ?o} at the commit {@code view}
-   * reads, or null if not kept. Made once a commit's top-k queries that could have walked them have
-   * done, by their plans' estimates, what putting the pattern's {@code rows} in order costs (rent
-   * or buy, as for {@link #probed}): {@code work} is this query's. A writer's state is never kept.
+   * reads, or null if not kept. Made once the commit's top-k queries that could have walked them
+   * have made, in their usual plans, the rows that putting the pattern's {@code rows} in order
+   * costs ({@link #spentWithoutOrder}; rent or buy, as for {@link #probed}). A writer's state is
+   * never kept.
    */
-  public ValueOrder ordered(
-      QuadView view, long g, long p, double work, long rows, Runnable cancel) {
+  public ValueOrder ordered(QuadView view, long g, long p, long rows, Runnable cancel) {
     Key k = key(view, g, p, QuadView.NONE, true);
     if (k == null || ValueOrder.bytesFor((int) Math.min(Integer.MAX_VALUE, rows)) > maxBytes) {
       return null;
@@ -128,9 +128,8 @@ public final class WholeReads {
     if (kept != null) {
       return kept;
     }
-    LongAdder spent = orderWanted.get(k, x -> new LongAdder());
-    spent.add((long) Math.ceil(work));
-    if (spent.sum() < ORDER_COST * rows) {
+    LongAdder spent = orderWanted.getIfPresent(k);
+    if (spent == null || spent.sum() < ORDER_COST * rows) {
       return null;
     }
     return (ValueOrder)
@@ -146,6 +145,14 @@ public final class WholeReads {
                   (System.nanoTime() - start) / 1_000_000);
               return t;
             });
+  }
+
+  /** Counts {@code rows} made by a top-k's usual plan that could have walked {@link #ordered}. */
+  public void spentWithoutOrder(QuadView view, long g, long p, long rows) {
+    Key k = key(view, g, p, QuadView.NONE, true);
+    if (k != null) {
+      orderWanted.get(k, x -> new LongAdder()).add(rows);
+    }
   }
 
   /** The pattern's key at the commit {@code view} reads; null if nothing of it is kept. */

@@ -38,8 +38,9 @@ import org.apache.jena.sparql.expr.ExprVar;
  * <p>Which one wins depends on that share, which estimates know badly (ranges, inequalities). So
  * the walk runs first, with a budget of four times the usual plan's estimated rows; past it, the
  * usual plan runs instead. The rows in ?o's order are made once per commit, when the commit's
- * queries that could have walked them have spent about what making them costs ({@link
- * WholeReads#ordered}): a store that changes at every query never pays for them.
+ * queries that could have walked them have made, in their usual plans, about as many rows as
+ * putting them in order costs ({@link WholeReads#ordered}): a store that changes at every query
+ * never pays for them.
  */
 final class WalkPlanner {
   /** The largest LIMIT (OFFSET included) walked: beyond, a sort is as good. */
@@ -107,16 +108,18 @@ final class WalkPlanner {
       return usual == null ? null : order(usual, t);
     }
     WholeReads reads = WholeReads.of(scope.cxt);
-    double work = work(usual);
-    long rows = scope.view.estimate(scope.graph, QuadView.NONE, p, QuadView.NONE);
-    ValueOrder table =
-        reads == null
-            ? null
-            : reads.ordered(
-                scope.view, scope.graph, p, work, rows, () -> scope.cxt.checkCancelSignal());
-    if (table == null) {
+    if (reads == null) {
       return order(usual, t);
     }
+    long rows = scope.view.estimate(scope.graph, QuadView.NONE, p, QuadView.NONE);
+    ValueOrder table =
+        reads.ordered(scope.view, scope.graph, p, rows, () -> scope.cxt.checkCancelSignal());
+    if (table == null) {
+      QuadView view = scope.view;
+      long graph = scope.graph;
+      return order(usual, t).onEnd(made -> reads.spentWithoutOrder(view, graph, p, made));
+    }
+    double work = work(usual);
     long budget = Math.max(MIN_BUDGET, (long) Math.min(Long.MAX_VALUE / 8, 4 * work));
     boolean descending = condition.getDirection() == Query.ORDER_DESCENDING;
     Var s = Var.alloc(walked.getSubject());
