@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.SortCondition;
@@ -47,8 +46,14 @@ public final class Order extends IdOperator {
   private final ExprMemo<NodeValue>[] memos; // per condition over an expression, or null
   private OrderedWalk walk; // the input's walk in this order, told when k rows are held
   private Supplier<IdOperator> otherPlan; // run if the walk gives up
-  private LongConsumer onEnd; // told the rows the input's plan made, at the end
-  private String walkGivenUp; // for explain: the walk that gave up, whose plan is not shown
+  private Ended onEnd; // told what the input's plans cost, at the end
+  private long earlierRows; // made by a walk that gave up
+  private long earlierNanos;
+  private String walkGivenUp;
+  private String
+      chosen; // for explain: why this plan, where a choice was made // for explain: the walk that
+
+  // gave up, whose plan is not shown
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -229,6 +234,8 @@ public final class Order extends IdOperator {
         }
         input.close(); // the walk went too far for too few rows: the other plan from the start
         walkGivenUp = walk.label();
+        earlierRows = rowsMade(input);
+        earlierNanos = input.nanos();
         input = otherPlan.get();
         walk = null;
         heap.clear();
@@ -387,7 +394,7 @@ public final class Order extends IdOperator {
       sorter = null;
     }
     if (onEnd != null) {
-      onEnd.accept(rowsMade(input));
+      onEnd.ended(earlierRows + rowsMade(input), earlierNanos + input.nanos());
       onEnd = null;
     }
   }
@@ -401,9 +408,20 @@ public final class Order extends IdOperator {
     return sum;
   }
 
-  /** Tells {@code rows} the rows its input's plan made in all, once the top-k has its rows. */
-  public Order onEnd(LongConsumer rows) {
-    this.onEnd = rows;
+  /** Says in explain why this plan ran (a choice made between plans). */
+  public Order chosen(String why) {
+    this.chosen = why;
+    return this;
+  }
+
+  /** What the input's plans cost in all, told at the end: rows they made, time they took. */
+  public interface Ended {
+    void ended(long rowsMade, long nanos);
+  }
+
+  /** Tells {@code ended} what its input's plans (a walk's included, if it gave up) cost. */
+  public Order onEnd(Ended ended) {
+    this.onEnd = ended;
     return this;
   }
 

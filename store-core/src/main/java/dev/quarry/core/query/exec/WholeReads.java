@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.core.index.spi.QuadView;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -33,6 +34,7 @@ public final class WholeReads {
   private final Cache<Key, Object> tables; // SubjectsInRange, or ValueOrder for an ordered key
   private final Cache<Key, LongAdder> probed; // rows looked up in patterns not kept, per commit
   private final Cache<Key, LongAdder> orderWanted; // work of top-k plans that could have walked
+  private final Cache<Object, WalkChoice> choices; // per query shape, across commits
   private final long maxBytes;
 
   /** Tables up to {@code maxBytes} in all (0: none kept). */
@@ -45,6 +47,15 @@ public final class WholeReads {
             .build();
     this.probed = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
     this.orderWanted = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
+    this.choices = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
+  }
+
+  /**
+   * The choice between walking and the usual plan for top-k queries of one {@code shape} (equal for
+   * queries that differ in constants only) over the pattern of {@code p} in graph {@code g}.
+   */
+  public WalkChoice choice(long g, long p, Object shape) {
+    return choices.get(List.of(g, p, shape), x -> new WalkChoice());
   }
 
   private static long bytesOf(Object table) {

@@ -7,6 +7,7 @@ import dev.quarry.core.query.exec.OrderedWalk;
 import dev.quarry.core.query.exec.Project;
 import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.ValueOrder;
+import dev.quarry.core.query.exec.WalkChoice;
 import dev.quarry.core.query.exec.WholeReads;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -114,10 +115,21 @@ final class WalkPlanner {
     long rows = scope.view.estimate(scope.graph, QuadView.NONE, p, QuadView.NONE);
     ValueOrder table =
         reads.ordered(scope.view, scope.graph, p, rows, () -> scope.cxt.checkCancelSignal());
+    WalkChoice choice = reads.choice(scope.graph, p, shape(g, t));
     if (table == null) {
       QuadView view = scope.view;
       long graph = scope.graph;
-      return order(usual, t).onEnd(made -> reads.spentWithoutOrder(view, graph, p, made));
+      return order(usual, t)
+          .onEnd(
+              (made, nanos) -> {
+                reads.spentWithoutOrder(view, graph, p, made);
+                choice.usualTook(nanos);
+              });
+    }
+    if (!choice.walkNext()) {
+      return order(usual, t)
+          .chosen("not walked: " + choice)
+          .onEnd((made, nanos) -> choice.usualTook(nanos));
     }
     double work = work(usual);
     long budget = Math.max(MIN_BUDGET, (long) Math.min(Long.MAX_VALUE / 8, 4 * work));
@@ -137,7 +149,32 @@ final class WalkPlanner {
         usual.vars().equals(walking.vars())
             ? usual
             : new Project(usual, walking.vars()).estimate(usual.estimate());
-    return order(walking, t).walking(hint.made, () -> other);
+    return order(walking, t)
+        .chosen("walked: " + choice)
+        .walking(hint.made, () -> other)
+        .onEnd((made, nanos) -> choice.walkTook(nanos));
+  }
+
+  /**
+   * What queries of one template share: the group's patterns with their constant subjects and
+   * objects left out, its conjuncts' count, the order and the limit.
+   */
+  private static String shape(Group g, OpTopN t) {
+    StringBuilder sb = new StringBuilder();
+    for (Triple x : g.triples()) {
+      sb.append(x.getSubject().isVariable() ? x.getSubject().toString() : "c")
+          .append(' ')
+          .append(x.getPredicate())
+          .append(' ')
+          .append(x.getObject().isVariable() ? x.getObject().toString() : "c")
+          .append(" . ");
+    }
+    return sb.append(g.conjuncts().size())
+        .append(' ')
+        .append(t.getConditions())
+        .append(' ')
+        .append(t.getLimit())
+        .toString();
   }
 
   /**
