@@ -3,11 +3,11 @@ package dev.quarry.core.query.exec;
 /**
  * Which plan of a top-k query shape to run, the walk ({@link OrderedWalk}) or the usual one, from
  * the time each took on this store: a moving average of the last runs of each, the faster chosen,
- * and every sixteenth run the other, so that a change in the data (or a first guess made on few
- * runs) is noticed. Estimates cannot make this choice: the walk's cost is k over the share of
- * walked rows the rest of the query keeps, which they know badly (BSBM Q5's ranges), and a walk
- * that wins at 100M triples loses at 1M. One per query shape and walked pattern, kept with the
- * store's tables ({@link WholeReads#choice}).
+ * and now and then the other (every sixteenth run times how much slower it was), so that a change
+ * in the data (or a first guess made on few runs) is noticed. Estimates cannot make this choice:
+ * the walk's cost is k over the share of walked rows the rest of the query keeps, which they know
+ * badly (BSBM Q5's ranges), and a walk that wins at 100M triples loses at 1M. One per query shape
+ * and walked pattern, kept with the store's tables ({@link WholeReads#choice}).
  */
 public final class WalkChoice {
   private static final int EXPLORE = 16; // every EXPLORE-th run takes the plan not chosen
@@ -27,7 +27,11 @@ public final class WalkChoice {
       return false;
     }
     boolean walkFaster = walkNanos <= usualNanos;
-    return runs % EXPLORE == 0 ? !walkFaster : walkFaster;
+    // The slower plan is tried the less often the slower it is: on average that costs at most a
+    // sixteenth of the faster plan's time.
+    double ratio = Math.max(walkNanos, usualNanos) / Math.max(1, Math.min(walkNanos, usualNanos));
+    long every = EXPLORE * (long) Math.ceil(Math.min(ratio, 1 << 20));
+    return runs % every == 0 ? !walkFaster : walkFaster;
   }
 
   /** A run of the usual plan took {@code nanos}. */

@@ -127,10 +127,11 @@ public final class WholeReads {
    * The rows of {@code (g, ?s, p, ?o)} in ORDER BY's order of {@code ?o} at the commit {@code view}
    * reads, or null if not kept. Made once the commit's top-k queries that could have walked them
    * have made, in their usual plans, the rows that putting the pattern's {@code rows} in order
-   * costs ({@link #spentWithoutOrder}; rent or buy, as for {@link #probed}). A writer's state is
-   * never kept.
+   * costs ({@link #spentWithoutOrder}; rent or buy, as for {@link #probed}), or at once if {@code
+   * now}. A writer's state is never kept.
    */
-  public ValueOrder ordered(QuadView view, long g, long p, long rows, Runnable cancel) {
+  public ValueOrder ordered(
+      QuadView view, long g, long p, long rows, boolean now, Runnable cancel) {
     Key k = key(view, g, p, QuadView.NONE, true);
     if (k == null || ValueOrder.bytesFor((int) Math.min(Integer.MAX_VALUE, rows)) > maxBytes) {
       return null;
@@ -140,7 +141,7 @@ public final class WholeReads {
       return kept;
     }
     LongAdder spent = orderWanted.getIfPresent(k);
-    if (spent == null || spent.sum() < ORDER_COST * rows) {
+    if (!now && (spent == null || spent.sum() < ORDER_COST * rows)) {
       return null;
     }
     return (ValueOrder)

@@ -53,8 +53,12 @@ final class WalkPlanner {
   /** Walked rows the budget allows at least, however small the usual plan's estimate. */
   private static final long MIN_BUDGET = 256;
 
-  /** Diagnostic switch for A/B runs: {@code quarry.exec.walk=false}. */
-  private static final boolean WALK = !"false".equals(System.getProperty("quarry.exec.walk"));
+  /**
+   * Diagnostic switch for A/B runs and tests, read per query: {@code quarry.exec.walk=false} never
+   * walks, {@code always} walks wherever it can (the order made at once), {@code auto} (default) as
+   * described above.
+   */
+  private static final String MODE = "quarry.exec.walk";
 
   /**
    * The group a walk feeds, as the compiler reaches it ({@link #feed}), and how to make the walk;
@@ -85,7 +89,8 @@ final class WalkPlanner {
 
   /** The top-k {@code t} with a walk where one may pay; null if none can (plan it as usual). */
   IdOperator plan(OpTopN t, boolean reusedParts) {
-    if (!WALK
+    String mode = System.getProperty(MODE, "auto");
+    if (mode.equals("false")
         || reusedParts
         || scope.rules != null
         || scope.graphVar != null
@@ -114,7 +119,13 @@ final class WalkPlanner {
     }
     long rows = scope.view.estimate(scope.graph, QuadView.NONE, p, QuadView.NONE);
     ValueOrder table =
-        reads.ordered(scope.view, scope.graph, p, rows, () -> scope.cxt.checkCancelSignal());
+        reads.ordered(
+            scope.view,
+            scope.graph,
+            p,
+            rows,
+            mode.equals("always"),
+            () -> scope.cxt.checkCancelSignal());
     WalkChoice choice = reads.choice(scope.graph, p, shape(g, t));
     if (table == null) {
       QuadView view = scope.view;
@@ -126,7 +137,7 @@ final class WalkPlanner {
                 choice.usualTook(nanos);
               });
     }
-    if (!choice.walkNext()) {
+    if (!mode.equals("always") && !choice.walkNext()) {
       return order(usual, t)
           .chosen("not walked: " + choice)
           .onEnd((made, nanos) -> choice.usualTook(nanos));
