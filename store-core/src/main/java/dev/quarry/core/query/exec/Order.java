@@ -49,11 +49,8 @@ public final class Order extends IdOperator {
   private Ended onEnd; // told what the input's plans cost, at the end
   private long earlierRows; // made by a walk that gave up
   private long earlierNanos;
-  private String walkGivenUp;
-  private String
-      chosen; // for explain: why this plan, where a choice was made // for explain: the walk that
-
-  // gave up, whose plan is not shown
+  private String walkGivenUp; // for explain: the walk that gave up, whose plan is not shown
+  private String chosen; // for explain: why this plan, where a choice was made
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -394,7 +391,7 @@ public final class Order extends IdOperator {
       sorter = null;
     }
     if (onEnd != null) {
-      onEnd.ended(earlierRows + rowsMade(input), earlierNanos + input.nanos());
+      onEnd.ended(earlierRows + rowsMade(input), earlierNanos, input.nanos());
       onEnd = null;
     }
   }
@@ -414,9 +411,12 @@ public final class Order extends IdOperator {
     return this;
   }
 
-  /** What the input's plans cost in all, told at the end: rows they made, time they took. */
+  /**
+   * What the input's plans cost, told at the end: the rows they made in all, the time of a walk
+   * that gave up (0 if none did), and the time of the plan that gave the rows.
+   */
   public interface Ended {
-    void ended(long rowsMade, long nanos);
+    void ended(long rowsMade, long walkGivenUpNanos, long nanos);
   }
 
   /** Tells {@code ended} what its input's plans (a walk's included, if it gave up) cost. */
@@ -430,6 +430,7 @@ public final class Order extends IdOperator {
     return (limit >= 0 ? "top " + limit + " by " : "order by ")
         + conditions
         + (spilledRuns > 0 ? " (past memory: " + spilledRuns + " sorted runs on disk)" : "")
+        + (chosen != null ? " (" + chosen + ")" : "")
         + (walkGivenUp != null
             ? " (the usual plan, after a walk that gave up: " + walkGivenUp + ")"
             : "");

@@ -132,7 +132,7 @@ final class WalkPlanner {
       long graph = scope.graph;
       return order(usual, t)
           .onEnd(
-              (made, nanos) -> {
+              (made, walkNanos, nanos) -> {
                 reads.spentWithoutOrder(view, graph, p, made);
                 choice.usualTook(nanos);
               });
@@ -140,7 +140,7 @@ final class WalkPlanner {
     if (!mode.equals("always") && !choice.walkNext()) {
       return order(usual, t)
           .chosen("not walked: " + choice)
-          .onEnd((made, nanos) -> choice.usualTook(nanos));
+          .onEnd((made, walkNanos, nanos) -> choice.usualTook(nanos));
     }
     double work = work(usual);
     long budget = Math.max(MIN_BUDGET, (long) Math.min(Long.MAX_VALUE / 8, 4 * work));
@@ -163,7 +163,13 @@ final class WalkPlanner {
     return order(walking, t)
         .chosen("walked: " + choice)
         .walking(hint.made, () -> other)
-        .onEnd((made, nanos) -> choice.walkTook(nanos));
+        .onEnd(
+            (made, walkNanos, nanos) -> {
+              choice.walkTook(walkNanos + nanos);
+              if (walkNanos > 0) { // the walk gave up: the usual plan ran too, and was timed
+                choice.usualTook(nanos);
+              }
+            });
   }
 
   /**
