@@ -131,11 +131,7 @@ final class WalkPlanner {
       QuadView view = scope.view;
       long graph = scope.graph;
       return order(usual, t)
-          .onEnd(
-              (made, walkNanos, nanos) -> {
-                reads.spentWithoutOrder(view, graph, p, made);
-                choice.usualTook(nanos);
-              });
+          .onEnd((made, walkNanos, nanos) -> reads.spentWithoutOrder(view, graph, p, made));
     }
     if (!mode.equals("always") && !choice.walkNext()) {
       return order(usual, t)
@@ -163,13 +159,7 @@ final class WalkPlanner {
     return order(walking, t)
         .chosen("walked: " + choice)
         .walking(hint.made, () -> other)
-        .onEnd(
-            (made, walkNanos, nanos) -> {
-              choice.walkTook(walkNanos + nanos);
-              if (walkNanos > 0) { // the walk gave up: the usual plan ran too, and was timed
-                choice.usualTook(nanos);
-              }
-            });
+        .onEnd((made, walkNanos, nanos) -> choice.walkTook(walkNanos + nanos));
   }
 
   /**
