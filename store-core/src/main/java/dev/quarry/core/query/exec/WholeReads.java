@@ -6,7 +6,9 @@ import dev.quarry.core.index.spi.QuadView;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.util.Symbol;
@@ -35,6 +37,7 @@ public final class WholeReads {
   private final Cache<Key, LongAdder> probed; // rows looked up in patterns not kept, per commit
   private final Cache<Key, LongAdder> orderWanted; // work of top-k plans that could have walked
   private final Cache<Object, WalkChoice> choices; // per query shape, across commits
+  private final Set<Key> making = ConcurrentHashMap.newKeySet(); // orders being made
   private final long maxBytes;
 
   /** Tables up to {@code maxBytes} in all (0: none kept). */
@@ -144,19 +147,26 @@ public final class WholeReads {
     if (!now && (spent == null || spent.sum() < ORDER_COST * rows)) {
       return null;
     }
-    return (ValueOrder)
-        tables.get(
-            k,
-            x -> {
-              long start = System.nanoTime();
-              ValueOrder t = ValueOrder.read(view, g, p, cancel);
-              LOG.info(
-                  "rows of predicate {} put in their objects' order for top-k walks: {} rows in {} ms",
-                  p,
-                  t.size(),
-                  (System.nanoTime() - start) / 1_000_000);
-              return t;
-            });
+    if (!making.add(k)) {
+      return null; // another query is making it: this one runs its usual plan meanwhile
+    }
+    try {
+      kept = (ValueOrder) tables.getIfPresent(k); // made while this query looked
+      if (kept != null) {
+        return kept;
+      }
+      long start = System.nanoTime();
+      ValueOrder t = ValueOrder.read(view, g, p, cancel);
+      LOG.info(
+          "rows of predicate {} put in their objects' order for top-k walks: {} rows in {} ms",
+          p,
+          t.size(),
+          (System.nanoTime() - start) / 1_000_000);
+      tables.put(k, t);
+      return t;
+    } finally {
+      making.remove(k);
+    }
   }
 
   /** Counts {@code rows} made by a top-k's usual plan that could have walked {@link #ordered}. */
