@@ -47,10 +47,9 @@ public final class Order extends IdOperator {
   private OrderedWalk walk; // the input's walk in this order, told when k rows are held
   private Supplier<IdOperator> otherPlan; // run if the walk gives up
   private Ended onEnd; // told what the input's plans cost, at the end
-  private long earlierRows; // made by a walk that gave up
-  private long earlierNanos;
+  private long walkNanos; // the time of a walk that gave up, counted with the plan after it
   private String walkGivenUp; // for explain: the walk that gave up, whose plan is not shown
-  private String chosen; // for explain: why this plan, where a choice was made
+  private Supplier<String> chosen; // for explain (made there): why this plan, where one was chosen
 
   /** {@code limit} < 0: sort everything. */
   public Order(
@@ -231,8 +230,7 @@ public final class Order extends IdOperator {
         }
         input.close(); // the walk went too far for too few rows: the other plan from the start
         walkGivenUp = walk.label();
-        earlierRows = rowsMade(input);
-        earlierNanos = input.nanos();
+        walkNanos = input.nanos();
         input = otherPlan.get();
         walk = null;
         heap.clear();
@@ -337,46 +335,25 @@ public final class Order extends IdOperator {
 
     /** The rank of each row's term in key {@code k}: equal terms (by SPARQL order) rank equal. */
     private int[] ranks(long[] data, int width, int n, int k) {
-      int col = keyColumns[k];
-      long[] distinct = new long[n];
+      long[] column = new long[n];
       for (int i = 0; i < n; i++) {
-        distinct[i] = data[i * width + col];
+        column[i] = data[i * width + keyColumns[k]];
       }
-      Arrays.sort(distinct);
-      int m = 0;
-      for (int i = 0; i < n; i++) {
-        if (m == 0 || distinct[m - 1] != distinct[i]) {
-          distinct[m++] = distinct[i];
+      int[] rank =
+          TermRanks.of(
+              column,
+              n,
+              (ids, m, out) -> {
+                terms.prefetch(ids, m); // one request where the store batches terms
+                for (int i = 0; i < m; i++) {
+                  out[i] = ids[i] == 0 ? null : terms.decode(ids[i]);
+                }
+              },
+              () -> checkCancel(cxt));
+      if (conditions.get(k).getDirection() == Query.ORDER_DESCENDING) {
+        for (int i = 0; i < n; i++) {
+          rank[i] = -rank[i];
         }
-      }
-      // Each distinct term's value made once: the sort compares values, not terms decoded anew.
-      terms.prefetch(distinct, m); // one request where the store batches terms
-      NodeValue[] value = new NodeValue[m];
-      Integer[] byOrder = new Integer[m];
-      for (int i = 0; i < m; i++) {
-        value[i] = distinct[i] == 0 ? null : NodeValue.makeNode(terms.decode(distinct[i]));
-        byOrder[i] = i;
-      }
-      SortCondition c = conditions.get(k);
-      Arrays.sort(
-          byOrder,
-          (x, y) -> {
-            if ((++compared & 1023) == 0) {
-              checkCancel(cxt);
-            }
-            return compareValues(value[x], value[y], c);
-          });
-      int[] rankOf = new int[m];
-      int r = 0;
-      for (int i = 0; i < m; i++) {
-        if (i > 0 && compareValues(value[byOrder[i - 1]], value[byOrder[i]], c) != 0) {
-          r++;
-        }
-        rankOf[byOrder[i]] = r;
-      }
-      int[] rank = new int[n];
-      for (int i = 0; i < n; i++) {
-        rank[i] = rankOf[Arrays.binarySearch(distinct, 0, m, data[i * width + col])];
       }
       return rank;
     }
@@ -391,7 +368,7 @@ public final class Order extends IdOperator {
       sorter = null;
     }
     if (onEnd != null) {
-      onEnd.ended(earlierRows + rowsMade(input), earlierNanos, input.nanos());
+      onEnd.ended(rowsMade(input), walkNanos + input.nanos());
       onEnd = null;
     }
   }
@@ -406,17 +383,17 @@ public final class Order extends IdOperator {
   }
 
   /** Says in explain why this plan ran (a choice made between plans). */
-  public Order chosen(String why) {
+  public Order chosen(Supplier<String> why) {
     this.chosen = why;
     return this;
   }
 
   /**
-   * What the input's plans cost, told at the end: the rows they made in all, the time of a walk
-   * that gave up (0 if none did), and the time of the plan that gave the rows.
+   * What the input cost, told at the end: the rows its plan made, and its time (a walk's that gave
+   * up included).
    */
   public interface Ended {
-    void ended(long rowsMade, long walkGivenUpNanos, long nanos);
+    void ended(long rowsMade, long nanos);
   }
 
   /** Tells {@code ended} what its input's plans (a walk's included, if it gave up) cost. */
@@ -430,7 +407,7 @@ public final class Order extends IdOperator {
     return (limit >= 0 ? "top " + limit + " by " : "order by ")
         + conditions
         + (spilledRuns > 0 ? " (past memory: " + spilledRuns + " sorted runs on disk)" : "")
-        + (chosen != null ? " (" + chosen + ")" : "")
+        + (chosen != null ? " (" + chosen.get() + ")" : "")
         + (walkGivenUp != null
             ? " (the usual plan, after a walk that gave up: " + walkGivenUp + ")"
             : "");

@@ -20,8 +20,7 @@ public final class OrderedWalk extends IdOperator {
   /** The first batch's rows; batches double to Rows.BATCH: few rows are walked past the end. */
   public static final int FIRST_BATCH = 64;
 
-  private final IdOperator
-      before; // rows each walked row is joined with (the part not joined to it)
+  private final IdOperator before; // rows joined with every walked row (the part apart from it)
   private Rows prefix; // before's rows, read at the first batch
   private final ValueOrder table;
   private final boolean descending;
@@ -30,7 +29,7 @@ public final class OrderedWalk extends IdOperator {
   private int walked;
   private int end; // positions before it are walked at most
   private int batch = FIRST_BATCH;
-  private boolean bounded;
+  private boolean bounded; // for explain: stopped by the top-k
   private boolean gaveUp;
   private int groupStart; // a descending walk's current value: its rows [groupStart, groupEnd)
   private int groupEnd;
@@ -78,7 +77,7 @@ public final class OrderedWalk extends IdOperator {
     if (walked >= end || prefix.size == 0) {
       return null;
     }
-    if (!bounded && walked >= budget) {
+    if (walked >= budget) { // (a stopped walk ended above: end is where it stopped)
       gaveUp = true;
       return null;
     }

@@ -3,11 +3,6 @@ package dev.quarry.core.query.exec;
 import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadView;
 import java.util.Arrays;
-import java.util.Comparator;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
-import org.apache.jena.graph.Node;
-import org.apache.jena.sparql.engine.binding.BindingComparator;
-import org.apache.jena.sparql.expr.NodeValue;
 
 /**
  * The rows {@code (?s, ?o)} of one predicate in one graph, in ascending SPARQL order of the object
@@ -58,7 +53,7 @@ public final class ValueOrder {
     int rows = s.size;
     long[] subject = s.items;
     long[] object = o.items;
-    int[] rank = ranks(view, object, rows, cancel);
+    int[] rank = TermRanks.of(object, rows, view::nodes, cancel);
     long[] keys = new long[rows];
     for (int i = 0; i < rows; i++) {
       keys[i] = (long) rank[i] << 32 | i;
@@ -101,69 +96,5 @@ public final class ValueOrder {
     }
     return new ValueOrder(
         Arrays.copyOf(subjects, m), Arrays.copyOf(objects, m), Arrays.copyOf(ranked, m));
-  }
-
-  /** The lexical form of a literal of type xsd:string without a language; null for any other. */
-  static String simpleString(Node n) {
-    return n.isLiteral()
-            && n.getLiteralLanguage().isEmpty()
-            && XSDDatatype.XSDstring.getURI().equals(n.getLiteralDatatypeURI())
-        ? n.getLiteralLexicalForm()
-        : null;
-  }
-
-  private static NodeValue valueOf(int i, Node[] nodes, NodeValue[] values) {
-    if (values[i] == null) {
-      values[i] = NodeValue.makeNode(nodes[i]);
-    }
-    return values[i];
-  }
-
-  /** Each row's rank by its object's SPARQL order: equal values rank equal. */
-  private static int[] ranks(QuadView view, long[] objects, int rows, Runnable cancel) {
-    long[] distinct = new long[rows];
-    for (int i = 0; i < rows; i++) {
-      distinct[i] = objects[i];
-    }
-    Arrays.sort(distinct);
-    int m = 0;
-    for (int i = 0; i < rows; i++) {
-      if (m == 0 || distinct[m - 1] != distinct[i]) {
-        distinct[m++] = distinct[i];
-      }
-    }
-    Node[] nodes = new Node[m];
-    view.nodes(distinct, m, nodes);
-    // Simple strings (most labels) compare as ARQ compares them, by String.compareTo, without a
-    // NodeValue each (ValueOrderTest holds ARQ to that); other terms by ARQ's comparison.
-    String[] plain = new String[m];
-    NodeValue[] value = new NodeValue[m];
-    Integer[] byOrder = new Integer[m];
-    for (int i = 0; i < m; i++) {
-      plain[i] = simpleString(nodes[i]);
-      byOrder[i] = i;
-    }
-    Comparator<Integer> order =
-        (x, y) ->
-            plain[x] != null && plain[y] != null
-                ? plain[x].compareTo(plain[y])
-                : BindingComparator.compareNodesRaw(
-                    valueOf(x, nodes, value), valueOf(y, nodes, value));
-    cancel.run();
-    Arrays.sort(byOrder, order);
-    cancel.run();
-    int[] rankOf = new int[m];
-    int r = 0;
-    for (int i = 0; i < m; i++) {
-      if (i > 0 && order.compare(byOrder[i - 1], byOrder[i]) != 0) {
-        r++;
-      }
-      rankOf[byOrder[i]] = r;
-    }
-    int[] rank = new int[rows];
-    for (int i = 0; i < rows; i++) {
-      rank[i] = rankOf[Arrays.binarySearch(distinct, 0, m, objects[i])];
-    }
-    return rank;
   }
 }

@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * given to each query's operators in its context.
  */
 public final class WholeReads {
-  /** The context symbol a query's operators find the dataset's tables under. */
   private static final Logger LOG = LoggerFactory.getLogger(WholeReads.class);
 
+  /** The context symbol a query's operators find the dataset's tables under. */
   public static final Symbol CONTEXT = Symbol.create("https://quarry.dev/ns#wholeReads");
 
   /** A pattern at a commit: read whole (its subjects by object), or in its objects' order. */

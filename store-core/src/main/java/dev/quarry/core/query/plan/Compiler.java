@@ -157,7 +157,7 @@ public final class Compiler {
     walking = hint;
     try {
       IdOperator out = compile(op, Source.unit());
-      return walking == null && hint.made != null ? out : null;
+      return hint.made != null ? out : null; // made where the group was reached
     } finally {
       walking = null;
     }

@@ -127,17 +127,16 @@ final class WalkPlanner {
             rows,
             mode.equals("always"),
             () -> scope.cxt.checkCancelSignal());
-    WalkChoice choice = reads.choice(scope.graph, p, shape(g, t));
     if (table == null) {
       QuadView view = scope.view;
       long graph = scope.graph;
-      return order(usual, t)
-          .onEnd((made, walkNanos, nanos) -> reads.spentWithoutOrder(view, graph, p, made));
+      return order(usual, t).onEnd((made, nanos) -> reads.spentWithoutOrder(view, graph, p, made));
     }
+    WalkChoice choice = reads.choice(scope.graph, p, shape(g, t));
     if (!mode.equals("always") && !choice.walkNext()) {
       return order(usual, t)
-          .chosen("not walked: " + choice)
-          .onEnd((made, walkNanos, nanos) -> choice.usualTook(nanos));
+          .chosen(() -> "not walked: " + choice)
+          .onEnd((made, nanos) -> choice.usualTook(nanos));
     }
     double work = work(usual);
     long budget = Math.max(MIN_BUDGET, (long) Math.min(Long.MAX_VALUE / 8, 4 * work));
@@ -158,9 +157,9 @@ final class WalkPlanner {
             ? usual
             : new Project(usual, walking.vars()).estimate(usual.estimate());
     return order(walking, t)
-        .chosen("walked: " + choice)
+        .chosen(() -> "walked: " + choice)
         .walking(hint.made, () -> other)
-        .onEnd((made, walkNanos, nanos) -> choice.walkTook(walkNanos + nanos));
+        .onEnd((made, nanos) -> choice.walkTook(nanos));
   }
 
   /**

@@ -12,11 +12,11 @@ import org.apache.jena.sparql.expr.NodeValue;
 import org.junit.jupiter.api.Test;
 
 /**
- * ValueOrder sorts simple strings by String.compareTo instead of making a NodeValue of each (most
- * of the time a sort of 343,235 BSBM labels took): that is only right while ARQ orders two simple
+ * TermRanks sorts simple strings by String.compareTo instead of making a NodeValue of each (most of
+ * the time a sort of 343,235 BSBM labels took): that is only right while ARQ orders two simple
  * strings so too, surrogate pairs, the empty string and prefixes included.
  */
-class ValueOrderTest {
+class TermRanksTest {
   @Test
   void arqOrdersSimpleStringsAsStringCompareToDoes() {
     Random random = new Random(51);
@@ -34,10 +34,10 @@ class ValueOrderTest {
 
   @Test
   void onlyLiteralsOfTypeStringWithoutALanguageAreSimple() {
-    assertNotNull(ValueOrder.simpleString(NodeFactory.createLiteralString("x")));
-    assertNull(ValueOrder.simpleString(NodeFactory.createLiteralLang("x", "en")));
-    assertNull(ValueOrder.simpleString(NodeFactory.createURI("http://ex/x")));
-    assertNull(ValueOrder.simpleString(NodeValue.makeInteger(1).asNode()));
+    assertNotNull(TermRanks.simpleString(NodeFactory.createLiteralString("x")));
+    assertNull(TermRanks.simpleString(NodeFactory.createLiteralLang("x", "en")));
+    assertNull(TermRanks.simpleString(NodeFactory.createURI("http://ex/x")));
+    assertNull(TermRanks.simpleString(NodeValue.makeInteger(1).asNode()));
   }
 
   private static String word(Random random, String alphabet) {
