@@ -33,6 +33,8 @@ class RangeFilterTest {
 
   @BeforeAll
   static void load() {
+    // The scans and probes alone, but in the test of the pattern read whole (see its own).
+    System.setProperty("quarry.exec.range-whole", "false");
     Random rnd = new Random(7);
     List<Quad> quads = new ArrayList<>();
     for (int i = 0; i < 3000; i++) {
@@ -62,6 +64,7 @@ class RangeFilterTest {
 
   @AfterAll
   static void close() {
+    System.clearProperty("quarry.exec.range-whole");
     twins.close();
   }
 

@@ -49,6 +49,11 @@ final class LongChains implements KeyedEntries {
   }
 
   @Override
+  public long bytes() {
+    return 12L * slotKeys.length + 4L * next.length;
+  }
+
+  @Override
   public int next(int i) {
     return next[i];
   }

@@ -102,6 +102,17 @@ public final class ObjectRange {
     return e instanceof ExprVar x && x.asVar().equals(v);
   }
 
+  /** True if {@code id} lies in one of {@code ranges} (pairs of ids, unsigned, both ends in). */
+  static boolean holds(long[] ranges, long id) {
+    for (int i = 0; i < ranges.length; i += 2) {
+      if (Long.compareUnsigned(id, ranges[i]) >= 0
+          && Long.compareUnsigned(id, ranges[i + 1]) <= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The id ranges for row {@code r} of {@code rows} (pairs, ascending, disjoint; possibly none), or
    * null if a bound is not a number there (then nothing can be excluded).

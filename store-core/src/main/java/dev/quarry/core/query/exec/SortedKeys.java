@@ -28,6 +28,12 @@ final class SortedKeys implements KeyedEntries {
     this.firstOf = firstOf;
   }
 
+  /** This table with its keys' array cut to its entries if much longer (for a table kept long). */
+  SortedKeys trimmed() {
+    long[] k = SubjectsInRange.trimmed(keys, n);
+    return k == keys ? this : new SortedKeys(k, n, min, span, shift, firstOf);
+  }
+
   /** How many buckets {@link #bucket} numbers. */
   int buckets() {
     return firstOf.length - 1;
@@ -96,8 +102,32 @@ final class SortedKeys implements KeyedEntries {
     if (Long.compareUnsigned(off, span) > 0) {
       return -1; // below min (wraps around) or above max
     }
-    int b = (int) (off >>> shift);
-    for (int i = firstOf[b], end = firstOf[b + 1]; i < end; i++) {
+    return from(firstOf[(int) (off >>> shift)], key);
+  }
+
+  /**
+   * As {@link #first} for each key, in two passes: every key's directory slot, then every key's
+   * entries from its slot. In a table larger than the cache each step is a miss; one key at a time
+   * they wait on each other, where a pass's misses are independent and overlap (BSBM Q5 at 100M
+   * looks 17,000 products up in a table of 343,000 this way).
+   */
+  @Override
+  public void firstOfEach(long[] keys, int n, int[] firsts) {
+    for (int i = 0; i < n; i++) {
+      long off = keys[i] - min;
+      firsts[i] = Long.compareUnsigned(off, span) > 0 ? -1 : firstOf[(int) (off >>> shift)];
+    }
+    for (int i = 0; i < n; i++) {
+      int at = firsts[i];
+      if (at >= 0) {
+        firsts[i] = from(at, keys[i]);
+      }
+    }
+  }
+
+  /** The entry of {@code key} at or after {@code at} (its bucket's first), or -1: keys ascend. */
+  private int from(int at, long key) {
+    for (int i = at; i < n; i++) {
       long k = keys[i];
       if (k == key) {
         return i;
@@ -107,6 +137,11 @@ final class SortedKeys implements KeyedEntries {
       }
     }
     return -1;
+  }
+
+  @Override
+  public long bytes() {
+    return 8L * keys.length + 4L * firstOf.length;
   }
 
   @Override

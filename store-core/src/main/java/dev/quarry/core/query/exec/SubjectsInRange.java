@@ -16,17 +16,26 @@ import java.util.Arrays;
 final class SubjectsInRange {
   final long[] ranges;
   private final long[] objects;
-  private final long[] graphs;
+  private final long[] graphs; // null if every quad is in oneGraph
+  private final long oneGraph;
   private final int n;
   // A directory when the subjects came ascending (a scan of PSOG), else a hash table.
   private final KeyedEntries bySubject;
 
-  private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n) {
+  private SubjectsInRange(long[] ranges, long[] s, long[] o, long[] g, int n, boolean kept) {
     this.ranges = ranges;
-    this.objects = o;
-    this.graphs = g;
     this.n = n;
+    // Kept tables live on between queries: arrays grown past their quads are trimmed, and a graph
+    // column that holds one graph is not kept (at BSBM 100M, 2.7 MB of each numeric property's).
+    this.objects = kept ? trimmed(o, n) : o;
+    this.oneGraph = n == 0 ? 0 : g[0];
+    boolean one = true;
+    for (int i = 1; i < n && one; i++) {
+      one = g[i] == oneGraph;
+    }
+    this.graphs = one ? null : kept ? trimmed(g, n) : g;
     SortedKeys sorted = SortedKeys.of(s, n);
+    sorted = kept && sorted != null ? sorted.trimmed() : sorted;
     this.bySubject = sorted != null ? sorted : new LongChains(s, n);
   }
 
@@ -43,7 +52,7 @@ final class SubjectsInRange {
     }
     Collector c = new Collector((int) Math.min(limit, Math.max(1024, expected)), limit);
     view.lookup(probes, c);
-    return c.table(ranges);
+    return c.table(ranges, false);
   }
 
   /**
@@ -65,7 +74,17 @@ final class SubjectsInRange {
         return null;
       }
     }
-    return c.table(new long[] {o, o});
+    return c.table(new long[] {o, o}, true);
+  }
+
+  /** Arrays up to an eighth longer than their n entries are kept as they are. */
+  static long[] trimmed(long[] a, int n) {
+    return a.length - n > n / 8 ? Arrays.copyOf(a, n) : a;
+  }
+
+  /** Bytes this table holds: its columns and its subjects' directory or hash table. */
+  long bytes() {
+    return 8L * objects.length + (graphs == null ? 0 : 8L * graphs.length) + bySubject.bytes();
   }
 
   /** Bytes a table of {@code quads} quads holds at most: its columns, chains and slots. */
@@ -90,8 +109,8 @@ final class SubjectsInRange {
     }
 
     /** The quads collected, or null if there were more than the limit. */
-    SubjectsInRange table(long[] ranges) {
-      return over ? null : new SubjectsInRange(ranges, s, o, g, n);
+    SubjectsInRange table(long[] ranges, boolean kept) {
+      return over ? null : new SubjectsInRange(ranges, s, o, g, n, kept);
     }
 
     /** Room for {@code more} quads, or false (and over) if they pass the limit. */
@@ -134,6 +153,11 @@ final class SubjectsInRange {
     }
   }
 
+  /** The first quad of each of {@code subjects[0..n)} into {@code firsts} (-1: none). */
+  void firstOfEach(long[] subjects, int n, int[] firsts) {
+    bySubject.firstOfEach(subjects, n, firsts);
+  }
+
   /** The index of the first quad of {@code subject}, or -1; {@link #nextOf} gives the others. */
   int first(long subject) {
     return bySubject.first(subject);
@@ -156,7 +180,7 @@ final class SubjectsInRange {
   }
 
   long graph(int i) {
-    return graphs[i];
+    return graphs == null ? oneGraph : graphs[i];
   }
 
   int size() {

@@ -68,13 +68,12 @@ final class WholePattern {
     long graph = columns.graph;
     long p = columns.consts[1];
     long o = columns.consts[2];
-    int perProbe = PatternJoin.SCAN_ROWS_PER_PROBE;
-    long rowsToPay = Math.max(MIN_TABLE_ROWS, (patternQuads + perProbe - 1) / perProbe);
+    long rowsToPay = rowsToPay(patternQuads);
     SubjectsInRange earlier = kept == null ? null : kept.get(view, graph, p, o);
     if (earlier != null) {
       // Read by an earlier query of this commit: serving rows from it is all there is to pay.
       Rows first = gather.apply(MIN_TABLE_ROWS);
-      long bytes = SubjectsInRange.bytesFor(earlier.size());
+      long bytes = earlier.bytes();
       if (first != null && first.size >= MIN_TABLE_ROWS && memory.tryReserve(bytes)) {
         table = earlier;
         tableQuads = earlier.size();
@@ -94,19 +93,36 @@ final class WholePattern {
         && (kept == null || kept.probed(view, graph, p, o, first.size) < rowsToPay)) {
       return first; // too few to pay for the read, even with the commit's earlier probes
     }
-    // The planner's count may be low: up to twice it (reserved first), or the rows are probed.
-    int limit = (int) Math.max(Rows.BATCH, 2 * patternQuads);
-    if (memory.tryReserve(SubjectsInRange.bytesFor(limit))) {
-      table = SubjectsInRange.ofPattern(view, graph, p, o, patternQuads, limit);
-      long used = table == null ? 0 : SubjectsInRange.bytesFor(table.size());
-      tableQuads = table == null ? -1 : table.size();
-      memory.release(SubjectsInRange.bytesFor(limit) - used);
-      tableBytes = used;
-      if (table != null && kept != null) {
-        kept.put(view, graph, p, o, table);
-      }
-    }
+    table = read(view, graph, p, o, patternQuads, memory, kept);
+    tableQuads = table == null ? -1 : table.size();
+    tableBytes = table == null ? 0 : table.bytes();
     return first;
+  }
+
+  /** Rows looked up in a pattern of {@code quads} quads that cost what reading it whole costs. */
+  static long rowsToPay(long quads) {
+    int perProbe = PatternJoin.SCAN_ROWS_PER_PROBE;
+    return Math.max(MIN_TABLE_ROWS, (quads + perProbe - 1) / perProbe);
+  }
+
+  /**
+   * The pattern {@code (g, ?s, p, o)} read whole, its bytes reserved from {@code memory}, and kept
+   * for the commit's later queries (if {@code kept}); null if the memory or twice the planner's
+   * count of {@code quads} (it may be low) does not hold it, the rows then probed.
+   */
+  static SubjectsInRange read(
+      QuadView view, long g, long p, long o, long quads, QueryMemory memory, WholeReads kept) {
+    int limit = (int) Math.max(Rows.BATCH, 2 * quads);
+    long reserved = SubjectsInRange.bytesFor(limit);
+    if (!memory.tryReserve(reserved)) {
+      return null;
+    }
+    SubjectsInRange t = SubjectsInRange.ofPattern(view, g, p, o, quads, limit);
+    memory.release(reserved - (t == null ? 0 : t.bytes()));
+    if (t != null && kept != null) {
+      kept.put(view, g, p, o, t);
+    }
+    return t;
   }
 
   /** Lets the table go and gives its memory back. */

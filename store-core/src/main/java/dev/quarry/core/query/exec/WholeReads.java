@@ -64,7 +64,7 @@ public final class WholeReads {
   private static long bytesOf(Object table) {
     return table instanceof ValueOrder v
         ? ValueOrder.bytesFor(v.size())
-        : SubjectsInRange.bytesFor(((SubjectsInRange) table).size());
+        : ((SubjectsInRange) table).bytes();
   }
 
   /** A row put in order costs about two rows of a plan's work: its term decoded, then sorted. */

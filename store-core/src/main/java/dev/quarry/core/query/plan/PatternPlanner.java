@@ -314,11 +314,7 @@ final class PatternPlanner {
   private long wholeQuads(Triple t, long[] consts, Var[] at, Set<Var> bound, ObjectRange range) {
     boolean subjectBound = at[0] != null && bound.contains(at[0]);
     boolean objectFree = consts[2] != 0 || (!bound.contains(at[2]) && !at[2].equals(at[0]));
-    if (scope.rules != null
-        || scope.graphVar != null
-        || range != null
-        || consts[1] == 0
-        || !WHOLE_PATTERNS) {
+    if (scope.rules != null || scope.graphVar != null || consts[1] == 0 || !WHOLE_PATTERNS) {
       return -1;
     }
     if (!subjectBound || !objectFree) {

@@ -44,6 +44,20 @@ class SortedKeysTest {
       long key = rnd.nextLong();
       assertEquals(linear(keys, n, key), found(t, key), "key " + key);
     }
+    // Many keys at once: each the first entry one key alone finds (present, absent, out of range).
+    long[] probes = new long[3 * n + 2];
+    for (int i = 0; i < n; i++) {
+      probes[3 * i] = keys[rnd.nextInt(n)];
+      probes[3 * i + 1] = keys[i] + 1;
+      probes[3 * i + 2] = keys[i] - 1;
+    }
+    probes[3 * n] = rnd.nextLong();
+    probes[3 * n + 1] = keys[n - 1] + 1000;
+    int[] firsts = new int[probes.length];
+    t.firstOfEach(probes, probes.length, firsts);
+    for (int i = 0; i < probes.length; i++) {
+      assertEquals(t.first(probes[i]), firsts[i], "key " + probes[i]);
+    }
   }
 
   @Test
