@@ -20,6 +20,7 @@ import java.nio.file.Path;
 final class RandomReads implements AutoCloseable {
   private static final int O_RDONLY = 0;
   private static final int POSIX_FADV_RANDOM = 1;
+  private static final int POSIX_FADV_WILLNEED = 3;
   private static final MethodHandle OPEN;
   private static final MethodHandle PREAD;
   private static final MethodHandle FADVISE;
@@ -59,9 +60,15 @@ final class RandomReads implements AutoCloseable {
     return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), fd, options);
   }
 
+  /** A read slower than this came from the device, not the OS cache (a cached one takes 1-5 us). */
+  private static final long DEVICE_NANOS = 40_000;
+
   private final int fd;
   private final ThreadLocal<MemorySegment> buffers;
   private volatile boolean closed;
+  // Of the recent reads, about how many in 1,024 came from the device (decayed by 1/64 a read;
+  // updates may race: it is an estimate).
+  private volatile int deviceShare;
 
   private RandomReads(int fd) {
     this.fd = fd;
@@ -99,8 +106,12 @@ final class RandomReads implements AutoCloseable {
     while (done < len) {
       int want = (int) Math.min(len - done, buf.byteSize());
       long n;
+      long start = System.nanoTime();
       try {
         n = (long) PREAD.invokeExact(fd, buf, (long) want, pos + done);
+        boolean device = System.nanoTime() - start > DEVICE_NANOS;
+        int share = deviceShare;
+        deviceShare = share - (share >> 6) + (device ? 16 : 0); // settles at 1024 x the share
       } catch (Throwable e) {
         throw new IOException("pread of the term file failed", e);
       }
@@ -116,8 +127,36 @@ final class RandomReads implements AutoCloseable {
     return done;
   }
 
+  /**
+   * True if at least one recent read in 32 waited on the device: the OS cache does not hold the
+   * file, and hinting reads ({@link #willNeed}) pays; else each hint would only cost a system call.
+   */
+  boolean readsFromDevice() {
+    return deviceShare >= 32;
+  }
+
+  /**
+   * Tells the kernel that {@code len} bytes at {@code pos} will be read soon: it starts reading
+   * them from the device if they are not in the OS cache, and returns. A batch of records hinted so
+   * is read with its device reads in flight together, where reading them one by one waits on each
+   * in turn. True if the kernel took the hint.
+   */
+  boolean willNeed(long pos, int len) {
+    if (closed) {
+      return false;
+    }
+    try {
+      return (int) FADVISE.invokeExact(fd, pos, (long) len, POSIX_FADV_WILLNEED) == 0;
+    } catch (Throwable e) {
+      return false; // a hint: the read that follows reads as before
+    }
+  }
+
   @Override
   public void close() {
+    if (closed) {
+      return; // the descriptor's number may be another file's by now
+    }
     closed = true;
     try {
       int ignored = (int) CLOSE.invokeExact(fd);

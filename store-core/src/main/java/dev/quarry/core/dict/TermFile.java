@@ -15,6 +15,14 @@ interface TermFile extends AutoCloseable {
   /** Reads up to {@code len} bytes at {@code pos}; returns how many were there. */
   int read(long pos, byte[] b, int off, int len) throws IOException;
 
+  /** A hint that {@code len} bytes at {@code pos} will be read soon (see RandomReads#willNeed). */
+  default void willNeed(long pos, int len) {}
+
+  /** True if reads of late waited on the device, so that hints ({@link #willNeed}) pay. */
+  default boolean readsFromDevice() {
+    return false;
+  }
+
   void truncate(long length) throws IOException;
 
   void force() throws IOException;
@@ -35,6 +43,18 @@ interface TermFile extends AutoCloseable {
         ByteBuffer buf = ByteBuffer.wrap(b, off, len);
         while (buf.hasRemaining()) {
           pos += ch.write(buf, pos);
+        }
+      }
+
+      @Override
+      public boolean readsFromDevice() {
+        return random != null && random.readsFromDevice();
+      }
+
+      @Override
+      public void willNeed(long pos, int len) {
+        if (random != null) {
+          random.willNeed(pos, len);
         }
       }
 

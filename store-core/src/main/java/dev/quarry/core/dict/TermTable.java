@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class TermTable implements AutoCloseable {
   private static final int BUFFER = 1 << 20;
+  private static final int HEAD = 64; // bytes read first: most records and their length
 
   private final TermFile file;
   private long committed; // length covered by the last commit
@@ -49,7 +50,7 @@ final class TermTable implements AutoCloseable {
   /** The record at {@code offset} (without its length prefix). */
   byte[] read(long offset) {
     try {
-      byte[] head = new byte[64];
+      byte[] head = new byte[HEAD];
       int n = readAt(offset, head, 0, head.length);
       int len = 0;
       int shift = 0;
@@ -72,6 +73,18 @@ final class TermTable implements AutoCloseable {
       return term;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** True if reads of late waited on the device (see {@link #willNeed}). */
+  boolean readsFromDevice() {
+    return file.readsFromDevice();
+  }
+
+  /** A hint that the record at {@code offset} will be read soon (one on the file only). */
+  void willNeed(long offset) {
+    if (offset < flushed) {
+      file.willNeed(offset, HEAD);
     }
   }
 

@@ -56,6 +56,16 @@ abstract class PagedView implements QuadView {
   }
 
   @Override
+  public boolean termReadsWait() {
+    return engine.dictionary().readsFromDevice();
+  }
+
+  @Override
+  public void willNeedTerms(long[] ids, int n) {
+    engine.dictionary().willNeed(ids, n);
+  }
+
+  @Override
   public Node node(long id) {
     return engine.dictionary().getNode(id, terms);
   }

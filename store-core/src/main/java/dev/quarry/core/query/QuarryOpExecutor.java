@@ -295,7 +295,7 @@ public final class QuarryOpExecutor extends OpExecutor {
           if (batch == null) {
             return false;
           }
-          terms.prefetchColumns(batch, everyColumn); // where the store answers batches best
+          terms.willDecodeColumns(batch, everyColumn); // batched, or their reads started together
         }
         return true;
       }

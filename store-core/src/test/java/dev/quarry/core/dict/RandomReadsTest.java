@@ -2,7 +2,9 @@ package dev.quarry.core.dict;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -15,18 +17,30 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The term file's random-read descriptor reads the bytes the file holds: small records anywhere,
- * reads longer than its 64 KB buffer, reads cut at the end, and bytes appended after it opened.
+ * reads longer than its 64 KB buffer, reads cut at the end, and bytes appended after it opened; the
+ * kernel takes its hints of reads to come, which change nothing read.
  */
 class RandomReadsTest {
   @TempDir Path dir;
 
+  private static byte[] randomBytes(int n, long seed) {
+    byte[] data = new byte[n];
+    new Random(seed).nextBytes(data);
+    return data;
+  }
+
+  /** {@code data} in a file of the temporary folder (Linux only: the test is skipped elsewhere). */
+  private Path written(String name, byte[] data) throws Exception {
+    assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "Linux only");
+    Path file = dir.resolve(name);
+    Files.write(file, data);
+    return file;
+  }
+
   @Test
   void readsWhatTheFileHolds() throws Exception {
-    assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "Linux only");
-    byte[] data = new byte[300_000];
-    new Random(3).nextBytes(data);
-    Path file = dir.resolve("terms.dat");
-    Files.write(file, data);
+    byte[] data = randomBytes(300_000, 3);
+    Path file = written("terms.dat", data);
     try (RandomReads r = RandomReads.open(file)) {
       assertNotNull(r, "posix_fadvise and pread through the FFM API on Linux");
       Random rnd = new Random(5);
@@ -45,6 +59,23 @@ class RandomReadsTest {
       Files.write(file, new byte[] {7, 8, 9}, StandardOpenOption.APPEND);
       assertEquals(3, r.read(data.length, tail, 0, 100), "appended after the open");
       assertEquals(8, tail[1]);
+    }
+  }
+
+  @Test
+  void theKernelTakesHintsOfReadsToCome() throws Exception {
+    byte[] data = randomBytes(100_000, 9);
+    Path file = written("hinted.dat", data);
+    try (RandomReads r = RandomReads.open(file)) {
+      assertNotNull(r);
+      for (int pos : new int[] {0, 4095, 50_000, 99_990}) {
+        assertTrue(r.willNeed(pos, 64), "posix_fadvise(WILLNEED) at " + pos);
+        byte[] b = new byte[10];
+        assertEquals(10, r.read(pos, b, 0, 10));
+        assertArrayEquals(Arrays.copyOfRange(data, pos, pos + 10), b);
+      }
+      r.close();
+      assertFalse(r.willNeed(0, 64), "no hint once closed");
     }
   }
 }

@@ -87,6 +87,20 @@ public interface QuadView {
     return false;
   }
 
+  /**
+   * A hint that the terms of {@code ids[0..n)} will be decoded soon, for a store that does not
+   * batch them ({@link #batchesTerms}) but reads them from a file: it may start their reads
+   * together. Nothing by default.
+   */
+  default void willNeedTerms(long[] ids, int n) {}
+
+  /**
+   * True if hints of terms to come ({@link #willNeedTerms}) pay now: their reads wait on a device.
+   */
+  default boolean termReadsWait() {
+    return false;
+  }
+
   /** The id of the default graph. */
   long defaultGraph();
 

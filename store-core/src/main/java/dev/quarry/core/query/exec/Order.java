@@ -210,7 +210,7 @@ public final class Order extends IdOperator {
    * best (a remote backend): the heap's comparisons would otherwise ask for them one by one.
    */
   private void prefetchKeys(Rows r) {
-    terms.prefetchColumns(r, keyedColumns);
+    terms.willDecodeColumns(r, keyedColumns);
   }
 
   private RowSorter.RowStream top() {
@@ -344,7 +344,7 @@ public final class Order extends IdOperator {
               column,
               n,
               (ids, m, out) -> {
-                terms.prefetch(ids, m); // one request where the store batches terms
+                terms.willDecode(ids, m); // one request where the store batches terms
                 for (int i = 0; i < m; i++) {
                   out[i] = ids[i] == 0 ? null : terms.decode(ids[i]);
                 }

@@ -107,7 +107,29 @@ public final class TermSpace {
    * batches best; else nothing.
    */
   public void prefetchColumns(Rows rows, int[] cols) {
-    if (!view.batchesTerms() || cols.length == 0 || rows.size == 0) {
+    if (view.batchesTerms()) {
+      willDecodeColumns(rows, cols);
+    }
+  }
+
+  /**
+   * The terms of {@code ids[0..n)} are about to be decoded, every one (a result's, a sort's keys):
+   * {@link #prefetch}ed where the store answers batches best, else hinted to a store whose term
+   * reads wait on a device ({@link QuadView#willNeedTerms}), so that their reads are in flight
+   * together. Not for terms that may not be decoded (a filter's, which may pass on ids alone): a
+   * hint reads them all.
+   */
+  public void willDecode(long[] ids, int n) {
+    if (view.batchesTerms()) {
+      prefetch(ids, n);
+    } else if (view.termReadsWait()) {
+      view.willNeedTerms(ids, n);
+    }
+  }
+
+  /** {@link #willDecode} of the terms in columns {@code cols} of a batch. */
+  public void willDecodeColumns(Rows rows, int[] cols) {
+    if (cols.length == 0 || rows.size == 0 || !(view.batchesTerms() || view.termReadsWait())) {
       return;
     }
     long[] ids = new long[rows.size * cols.length];
@@ -117,7 +139,7 @@ public final class TermSpace {
         ids[n++] = rows.get(r, c);
       }
     }
-    prefetch(ids, n);
+    willDecode(ids, n);
   }
 
   /** The columns of {@code vars} that {@code expr} mentions (for {@link #prefetchColumns}). */
