@@ -292,6 +292,30 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     }
   }
 
+  /**
+   * The terms of {@code ids[0..n)}, given ascending, into {@code out}: as {@link #getNode}, but
+   * records missing from the term cache are read a window of the file at a time ({@link
+   * TermTable.Window}) and not put in the cache, which a bulk decode would only flush (BSBM 100M's
+   * labels in order: 343,235 of them, 6-9 us each through the cache and a read each).
+   */
+  public void getNodes(long[] ids, int n, Node[] out) {
+    TermTable.Window window = terms.new Window();
+    for (int i = 0; i < n; i++) {
+      long id = ids[i];
+      if (id == NodeIds.NONE) {
+        out[i] = null;
+        continue;
+      }
+      Node cached = NodeIds.isTerm(id) ? nodes.getIfPresent(id) : null;
+      if (cached != null || !NodeIds.isTerm(id) || id == NodeIds.DEFAULT_GRAPH) {
+        out[i] = cached != null ? cached : getNode(id);
+        continue;
+      }
+      byte[] record = window.read(NodeIds.termOffset(id));
+      out[i] = TermCodec.decode(record, 0, record.length, this::getNode);
+    }
+  }
+
   /** The term an id stands for. */
   public Node getNode(long id) {
     return getNode(id, null);

@@ -65,6 +65,19 @@ abstract class PagedView implements QuadView {
     engine.dictionary().willNeed(ids, n);
   }
 
+  /** Many terms at once: a reader's read a window of the term file at a time, not cached. */
+  @Override
+  public void nodes(long[] ids, int n, Node[] out) {
+    if (terms != null || n < BULK_NODES) {
+      QuadView.super.nodes(ids, n, out); // a writer's own terms, or too few to matter
+    } else {
+      engine.dictionary().getNodes(ids, n, out);
+    }
+  }
+
+  /** Terms from which {@link #nodes} reads windows of the term file past the term cache. */
+  private static final int BULK_NODES = 4096;
+
   @Override
   public Node node(long id) {
     return engine.dictionary().getNode(id, terms);

@@ -40,10 +40,10 @@ final class TermRanks {
     decoder.decode(distinct, m, nodes);
     String[] plain = new String[m];
     NodeValue[] value = new NodeValue[m];
-    Integer[] byOrder = new Integer[m];
+    boolean allPlain = true;
     for (int i = 0; i < m; i++) {
       plain[i] = nodes[i] == null ? null : simpleString(nodes[i]);
-      byOrder[i] = i;
+      allPlain &= plain[i] != null;
     }
     long[] compared = {0};
     Comparator<Integer> order =
@@ -56,7 +56,14 @@ final class TermRanks {
               : BindingComparator.compareNodesRaw(
                   valueOf(x, nodes, value), valueOf(y, nodes, value));
         };
-    Arrays.sort(byOrder, order);
+    Integer[] byOrder = allPlain ? byPrefixes(plain, order) : null;
+    if (byOrder == null) {
+      byOrder = new Integer[m];
+      for (int i = 0; i < m; i++) {
+        byOrder[i] = i;
+      }
+      Arrays.sort(byOrder, order);
+    }
     int[] rankOf = new int[m];
     int r = 0;
     for (int i = 0; i < m; i++) {
@@ -70,6 +77,49 @@ final class TermRanks {
       rank[i] = rankOf[Arrays.binarySearch(distinct, 0, m, ids[i])];
     }
     return rank;
+  }
+
+  /** Bits of a string's first chars a sort key holds, above the string's index (PREFIX_SHIFT). */
+  private static final int PREFIX_SHIFT = 21;
+
+  /**
+   * Strings {@code 0..m-1} in String.compareTo order, or null if too many for its keys: sorted as
+   * longs first, each its first 43 bits of UTF-16 (unsigned, as compareTo compares chars) above its
+   * index, then each run of equal prefixes by {@code order}. Comparing Integer indices of strings
+   * strewn over the heap cost four cache misses each: 2 of the 2.3 s that putting BSBM 100M's
+   * 343,235 labels in order took.
+   */
+  private static Integer[] byPrefixes(String[] strings, Comparator<Integer> order) {
+    int m = strings.length;
+    if (m >= 1 << PREFIX_SHIFT) {
+      return null;
+    }
+    long[] keys = new long[m];
+    for (int i = 0; i < m; i++) {
+      String t = strings[i];
+      long prefix = 0;
+      for (int c = 0; c < 3; c++) {
+        prefix = prefix << 16 | (c < t.length() ? t.charAt(c) : 0);
+      }
+      // 48 bits of three chars, the top 43 kept; the sign flipped so signed order is unsigned.
+      keys[i] = ((prefix << 16) & ~((1L << PREFIX_SHIFT) - 1) | i) ^ Long.MIN_VALUE;
+    }
+    Arrays.sort(keys);
+    Integer[] byOrder = new Integer[m];
+    long mask = ~((1L << PREFIX_SHIFT) - 1);
+    for (int from = 0, to; from < m; from = to) {
+      to = from + 1;
+      while (to < m && (keys[to] & mask) == (keys[from] & mask)) {
+        to++;
+      }
+      for (int j = from; j < to; j++) {
+        byOrder[j] = (int) (keys[j] & ((1L << PREFIX_SHIFT) - 1));
+      }
+      if (to - from > 1) { // equal prefixes (a shorter string's padding too): by the whole
+        Arrays.sort(byOrder, from, to, order);
+      }
+    }
+    return byOrder;
   }
 
   /** The lexical form of a literal of type xsd:string without a language; null for any other. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -29,6 +30,39 @@ class TermRanksTest {
       int arq = BindingComparator.compareNodesRaw(NodeValue.makeNode(x), NodeValue.makeNode(y));
       assertEquals(
           Integer.signum(a.compareTo(b)), Integer.signum(arq), "'" + a + "' against '" + b + "'");
+    }
+  }
+
+  @Test
+  void simpleStringsRankAsStringCompareToOrdersThem() {
+    Random random = new Random(77);
+    // Short words over an alphabet whose chars differ in their high and low bits, surrogates, the
+    // empty string and prefixes: ties of the sort's three-char keys, broken by the whole string.
+    String alphabet = "aAbz\u0000\u0001\u07ff\u0800 é\uffef\ud83d\ude00\ud801\udc00";
+    for (int round = 0; round < 20; round++) {
+      int n = 1 + random.nextInt(3000);
+      String[] strings = new String[n];
+      for (int i = 0; i < n; i++) {
+        strings[i] = i > 0 && random.nextInt(6) == 0 ? strings[i - 1] : word(random, alphabet);
+      }
+      long[] ids = new long[n];
+      for (int i = 0; i < n; i++) {
+        ids[i] = 1 + Arrays.asList(strings).indexOf(strings[i]); // equal strings, equal ids
+      }
+      int[] ranks =
+          TermRanks.of(
+              ids,
+              n,
+              (ask, m, out) -> {
+                for (int i = 0; i < m; i++) {
+                  out[i] = NodeFactory.createLiteralString(strings[(int) ask[i] - 1]);
+                }
+              },
+              () -> {});
+      String[] distinct = Arrays.stream(strings).distinct().sorted().toArray(String[]::new);
+      for (int i = 0; i < n; i++) {
+        assertEquals(Arrays.binarySearch(distinct, strings[i]), ranks[i], "'" + strings[i] + "'");
+      }
     }
   }
 
