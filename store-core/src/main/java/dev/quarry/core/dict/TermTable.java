@@ -4,6 +4,7 @@ import dev.quarry.core.storage.ThreadIo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -116,7 +117,7 @@ final class TermTable implements AutoCloseable {
       if (at + recordLen > len) {
         return TermTable.this.read(offset); // past the window: read on its own
       }
-      return java.util.Arrays.copyOfRange(buf, at, at + recordLen);
+      return Arrays.copyOfRange(buf, at, at + recordLen);
     }
   }
 
