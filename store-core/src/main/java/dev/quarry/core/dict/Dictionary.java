@@ -49,6 +49,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final int lengthSlot;
   private final Cache<Node, Long> ids;
   private final Cache<Long, Node> nodes;
+  private final TermBatches batches;
   private final Cache<Long, long[]> parts; // a committed term's parts by its id (or NOT_TRIPLE)
 
   private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize) {
@@ -58,6 +59,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.lengthSlot = slots[1];
     this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.batches = new TermBatches(this, terms);
     this.parts = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
 
@@ -261,59 +263,14 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return w.loaded.bytes() + w.partRows.bytes();
   }
 
-  /** True if reads of the term file of late waited on the device (then {@link #willNeed} pays). */
-  public boolean readsFromDevice() {
-    String mode = System.getProperty(WILL_NEED, "auto");
-    return mode.equals("always") || (!mode.equals("false") && terms.readsFromDevice());
+  /** The term file read many terms at a time: hinted ahead, or decoded in bulk. */
+  public TermBatches batches() {
+    return batches;
   }
 
-  /**
-   * Diagnostic switch, read per call: {@code quarry.terms.will-need=false} never hints term reads
-   * ({@link #willNeed}), {@code always} always does, {@code auto} (default) while the term file's
-   * reads wait on the device.
-   */
-  private static final String WILL_NEED = "quarry.terms.will-need";
-
-  /**
-   * A hint that the terms of {@code ids[0..n)} will be decoded soon: the records of those not
-   * cached are asked of the OS at once (RandomReads#willNeed), so that a result's terms missing
-   * from the OS cache are read from the device together instead of one after another (BSBM 100M in
-   * a 2 GB cgroup, where most of the 5.6 GB term file is on the device only).
-   */
-  public void willNeed(long[] ids, int n) {
-    if (!readsFromDevice()) {
-      return; // the OS cache holds the file: a hint would only cost a system call per term
-    }
-    for (int i = 0; i < n; i++) {
-      long id = ids[i];
-      if (NodeIds.isTerm(id) && id != NodeIds.DEFAULT_GRAPH && nodes.getIfPresent(id) == null) {
-        terms.willNeed(NodeIds.termOffset(id));
-      }
-    }
-  }
-
-  /**
-   * The terms of {@code ids[0..n)}, given ascending, into {@code out}: as {@link #getNode}, but
-   * records missing from the term cache are read a window of the file at a time ({@link
-   * TermTable.Window}) and not put in the cache, which a bulk decode would only flush (BSBM 100M's
-   * labels in order: 343,235 of them, 6-9 us each through the cache and a read each).
-   */
-  public void getNodes(long[] ids, int n, Node[] out) {
-    TermTable.Window window = terms.new Window();
-    for (int i = 0; i < n; i++) {
-      long id = ids[i];
-      if (id == NodeIds.NONE) {
-        out[i] = null;
-        continue;
-      }
-      Node cached = NodeIds.isTerm(id) ? nodes.getIfPresent(id) : null;
-      if (cached != null || !NodeIds.isTerm(id) || id == NodeIds.DEFAULT_GRAPH) {
-        out[i] = cached != null ? cached : getNode(id);
-        continue;
-      }
-      byte[] record = window.read(NodeIds.termOffset(id));
-      out[i] = TermCodec.decode(record, 0, record.length, this::getNode);
-    }
+  /** The term of {@code id} if the term cache holds it, else null. */
+  Node cached(long id) {
+    return nodes.getIfPresent(id);
   }
 
   /** The term an id stands for. */

@@ -121,9 +121,14 @@ final class TermTable implements AutoCloseable {
     }
   }
 
-  /** True if reads of late waited on the device (see {@link #willNeed}). */
+  /**
+   * True if reads of late waited on the device (see {@link #willNeed}). A diagnostic switch, read
+   * per call: {@code quarry.terms.will-need=false} says never, {@code always} always, {@code auto}
+   * (default) as the file's reads were.
+   */
   boolean readsFromDevice() {
-    return file.readsFromDevice();
+    String mode = System.getProperty("quarry.terms.will-need", "auto");
+    return mode.equals("always") || (!mode.equals("false") && file.readsFromDevice());
   }
 
   /** A hint that the record at {@code offset} will be read soon (one on the file only). */

@@ -57,12 +57,12 @@ abstract class PagedView implements QuadView {
 
   @Override
   public boolean termReadsWait() {
-    return engine.dictionary().readsFromDevice();
+    return engine.dictionary().batches().readsFromDevice();
   }
 
   @Override
   public void willNeedTerms(long[] ids, int n) {
-    engine.dictionary().willNeed(ids, n);
+    engine.dictionary().batches().willNeed(ids, n);
   }
 
   /** Many terms at once: a reader's read a window of the term file at a time, not cached. */
@@ -71,7 +71,7 @@ abstract class PagedView implements QuadView {
     if (terms != null || n < BULK_NODES) {
       QuadView.super.nodes(ids, n, out); // a writer's own terms, or too few to matter
     } else {
-      engine.dictionary().getNodes(ids, n, out);
+      engine.dictionary().batches().getNodes(ids, n, out);
     }
   }
 

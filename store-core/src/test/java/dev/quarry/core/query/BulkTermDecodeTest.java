@@ -4,8 +4,6 @@ import static dev.quarry.core.query.TwinStores.iri;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.core.Quarry;
-import dev.quarry.core.config.Config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,12 +45,7 @@ class BulkTermDecodeTest {
           };
       quads.add(Quad.create(Quad.defaultGraphIRI, iri("s" + i), iri("label"), label));
     }
-    Config config =
-        Config.defaults()
-            .with("store.location", dir.resolve("store"))
-            .with("store.buffers", 512)
-            .with("store.term-cache", 64);
-    twins = new TwinStores(quads, Quarry.open(config));
+    twins = new TwinStores(quads, TwinStores.onDisk(dir.resolve("store"), 64));
   }
 
   @AfterAll

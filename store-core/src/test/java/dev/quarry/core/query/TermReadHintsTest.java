@@ -4,8 +4,6 @@ import static dev.quarry.core.query.TwinStores.iri;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quarry.core.Quarry;
-import dev.quarry.core.config.Config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +37,7 @@ class TermReadHintsTest {
                   "a label long enough to cross pages " + i * 7 % 3000)));
       quads.add(Quad.create(Quad.defaultGraphIRI, iri("s" + i), iri("next"), iri("s" + (i + 1))));
     }
-    // A term cache of 16: most decodes read the term file, as in a store larger than the cache.
-    Config config =
-        Config.defaults()
-            .with("store.location", dir.resolve("store"))
-            .with("store.buffers", 512)
-            .with("store.term-cache", 16);
-    twins = new TwinStores(quads, Quarry.open(config));
+    twins = new TwinStores(quads, TwinStores.onDisk(dir.resolve("store"), 16));
   }
 
   @AfterAll

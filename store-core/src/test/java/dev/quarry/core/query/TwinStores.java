@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
+import dev.quarry.core.config.Config;
 import dev.quarry.core.query.memory.QueryMemory;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,6 +62,18 @@ final class TwinStores implements AutoCloseable {
     DatasetGraph dsg = store.dataset();
     Txn.executeWrite(dsg, () -> quads.forEach(dsg::add));
     store.bindTo(meters);
+  }
+
+  /**
+   * A new store on disk in {@code dir} whose term cache holds {@code termCache} terms: most decodes
+   * then read the term file, as in a store larger than its cache.
+   */
+  static Store onDisk(Path dir, long termCache) {
+    return Quarry.open(
+        Config.defaults()
+            .with("store.location", dir)
+            .with("store.buffers", 512)
+            .with("store.term-cache", termCache));
   }
 
   Store store() {

@@ -423,18 +423,18 @@ public final class PatternJoin extends IdOperator {
         int i = from + j;
         for (int q = firsts[j]; q >= 0; q = whole.nextOf(q)) {
           long o = q == firsts[j] ? objects[j] : whole.object(q);
-          long[] in = shared != null ? shared : hull(ranged, i);
-          if (ObjectRange.holds(in, o)) {
+          boolean in =
+              shared != null
+                  ? ObjectRange.holds(shared, o)
+                  : Long.compareUnsigned(o, ranged.quads.objectLo(i)) >= 0
+                      && Long.compareUnsigned(o, ranged.quads.objectHi(i)) <= 0;
+          if (in) {
             columns.emit(out, rows, ranged.rows[i], ranged.rowKeys[i], seen, g, subjects[j], p, o);
           }
         }
       }
     }
     ranges.wholeServed += n;
-  }
-
-  private static long[] hull(RowProbes ranged, int i) {
-    return new long[] {ranged.quads.objectLo(i), ranged.quads.objectHi(i)};
   }
 
   /** Looks the probes up in one batch; a single one is streamed (it must not fill memory). */
