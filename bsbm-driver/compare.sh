@@ -5,7 +5,7 @@
 #                          [--memory 6GB] [--systems "quarry oxigraph fuseki virtuoso"] [--work DIR]
 #                          [--cold SECONDS] [--slow-mixes fuseki=W:R]
 #                          [--usecase explore|exploreQ6|businessIntelligence] [--keep-stores] [-t MS]
-#                          [--memory-cap 2GB] [--quarry-text]
+#                          [--memory-cap 2GB] [--quarry-text] [--quarry-java OPTS] [--quarry-set K=V]
 #
 # Generates the dataset (bsbmtools-identical) once per scale; for each system: installs it if it is
 # missing (Virtuoso 7 from Debian's packages, Fuseki/TDB2 from Maven Central, Oxigraph from PyPI),
@@ -31,12 +31,16 @@
 # (both sized from the cgroup's limit), the peers' caches at 3/8 of SIZE unless --memory says.
 # Results go to DIR/results-PRODUCTS[-usecase]-capSIZE/, with io.tsv: each server's device reads
 # (/proc/PID/io) and the group's peak use.
+# --quarry-java "-Dquarry.exec.vectored=false" (JVM options) and --quarry-set store.buffers=512MB
+# (repeatable) change Quarry's server for an ablation; its buffer pool's counters (/metrics, read
+# just before it stops) go to DIR/results-.../quarry-metrics.txt.
 set -euo pipefail
 
 PC=2785; WARM=50; RUNS=200; CLIENTS="1 16"; MEM=6GB; COLD=0; SLOW=""
 SYSTEMS="quarry oxigraph fuseki virtuoso"; WORK=bsbm-compare; UC=explore; KEEP=0; TIMEOUT=""
 QTEXT=() # --quarry-text: Quarry loads with its text index (then kept by the store)
 CAP=""; MEM_GIVEN=0
+QJAVA=""; QSET=() # --quarry-java, --quarry-set: an ablation's switches
 OXIGRAPH_VERSION=0.5.13; JENA_VERSION=6.2.0; JENA_CMDS_VERSION=6.0.0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -53,6 +57,8 @@ while [ $# -gt 0 ]; do
     --usecase) UC=$2; shift 2 ;;
     --keep-stores) KEEP=1; shift ;;
     --quarry-text) QTEXT=(--text); shift ;;
+    --quarry-java) QJAVA=$2; shift 2 ;;
+    --quarry-set) QSET+=(--set "$2"); shift 2 ;;
     -t) TIMEOUT=$2; shift 2 ;;
     -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -95,6 +101,7 @@ stop_server() {
   fi
   if [ -n "$server_pid" ]; then
     record_io
+    record_pool
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
     server_pid=""
@@ -113,6 +120,13 @@ record_io() {
   fi
   [ -s "$results/io.tsv" ] || printf 'server\tdevice read bytes\tcgroup\n' > "$results/io.tsv"
   printf '%s\t%s\t%s\n' "$server_name" "$bytes" "$("$here/memcap.sh" --report "quarry-bench-$server_name")" >> "$results/io.tsv"
+}
+# Quarry's buffer pool counters (misses, bytes read, read-ahead used and wasted by kind), per server.
+record_pool() {
+  [ "$server_name" = quarry ] || return 0
+  { echo "# $(date -u +%FT%TZ) quarry ${QJAVA} ${QSET[*]+${QSET[*]}}"
+    curl -s --max-time 10 http://127.0.0.1:7878/metrics | grep -E '^quarry_(buffer|terms|process)_' || true
+  } >> "$results/quarry-metrics.txt"
 }
 uncap() {
   [ -n "$CAP" ] || return 0
@@ -263,8 +277,8 @@ quarry_start() { # [cold]: as warm (its default page cache use), on the dropped 
   local heap="-Xmx4g" buffers=$MEM
   if [ -n "$CAP" ] && [ "$MEM_GIVEN" = 0 ]; then heap=""; buffers=auto; fi # sized from the cgroup
   server_name=quarry
-  (QUARRY_JAVA_OPTS="$heap" serve quarry "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
-    --set "store.buffers=$buffers" --set store.direct-io=false \
+  (QUARRY_JAVA_OPTS="$heap $QJAVA" serve quarry "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
+    --set "store.buffers=$buffers" --set store.direct-io=false ${QSET[@]+"${QSET[@]}"} \
     >> "$results/quarry-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:7878/health

@@ -1,0 +1,138 @@
+package dev.quarry.core.query.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quarry.core.Quarry;
+import dev.quarry.core.Store;
+import dev.quarry.core.index.spi.QuadBackend;
+import dev.quarry.core.index.spi.QuadView;
+import dev.quarry.core.index.spi.ReadView;
+import java.util.Random;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * An order for top-k walks, once the commit's queries have paid for it, is made off the query path
+ * (WholeReads with a backend): the query that paid gets none and runs its usual plan, the order is
+ * kept for the commit's later queries, in ORDER BY's order; an order paid for on a state that a
+ * commit has since replaced is not made from the newer state. Without a backend the paying query
+ * makes it itself.
+ */
+@Timeout(60)
+class OrderMakerTest {
+  private static final int THINGS = 2000;
+  private static final Node LABEL = NodeFactory.createURI("http://ex/label");
+  private Store store;
+  private QuadBackend backend;
+
+  @BeforeEach
+  void load() {
+    store = Quarry.openMemory();
+    Random random = new Random(7);
+    var load = store.bulkLoad();
+    for (int i = 0; i < THINGS; i++) {
+      load.add(
+          Quad.create(
+              Quad.defaultGraphIRI,
+              NodeFactory.createURI("http://ex/x" + i),
+              LABEL,
+              NodeFactory.createLiteralString(Integer.toString(random.nextInt(1 << 30), 36))));
+    }
+    load.commit();
+    backend = store.quadBackend();
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    store.close();
+  }
+
+  @Test
+  void aPaidForOrderIsMadeInTheBackgroundAndKeptInOrder() throws InterruptedException {
+    WholeReads reads = new WholeReads(1 << 24, backend);
+    ReadView view = backend.beginRead();
+    try {
+      long g = view.defaultGraph();
+      long p = view.id(LABEL);
+      assertNull(reads.ordered(view, g, p, THINGS, false, () -> {}), "not paid for yet");
+      reads.spentWithoutOrder(view, g, p, 2L * THINGS);
+      assertNull(reads.ordered(view, g, p, THINGS, false, () -> {}), "the payer runs as usual");
+      ValueOrder order = awaitOrder(reads, view, g, p);
+      assertNotNull(order, "made in the background and kept");
+      assertEquals(THINGS, order.size());
+      String last = "";
+      for (int i = 0; i < order.size(); i++) {
+        String label = view.node(order.objects[i]).getLiteralLexicalForm();
+        assertTrue(last.compareTo(label) <= 0, last + " before " + label);
+        last = label;
+      }
+    } finally {
+      view.end();
+    }
+  }
+
+  @Test
+  void anOrderPaidForOnAReplacedStateIsNotMadeFromTheNewOne() throws InterruptedException {
+    WholeReads reads = new WholeReads(1 << 24, backend);
+    ReadView old = backend.beginRead();
+    try {
+      long g = old.defaultGraph();
+      long p = old.id(LABEL);
+      reads.spentWithoutOrder(old, g, p, 2L * THINGS);
+      DatasetGraph dsg = store.dataset();
+      Txn.executeWrite(
+          dsg,
+          () ->
+              dsg.add(
+                  Quad.defaultGraphIRI,
+                  NodeFactory.createURI("http://ex/new"),
+                  LABEL,
+                  NodeFactory.createLiteralString("new")));
+      assertNull(reads.ordered(old, g, p, THINGS, false, () -> {}));
+      awaitIdle(reads);
+      assertNull(
+          reads.ordered(old, g, p, THINGS, false, () -> {}), "not made from the newer state");
+      awaitIdle(reads);
+    } finally {
+      old.end();
+    }
+  }
+
+  @Test
+  void withoutABackendThePayingQueryMakesIt() {
+    WholeReads reads = new WholeReads(1 << 24);
+    ReadView view = backend.beginRead();
+    try {
+      long g = view.defaultGraph();
+      long p = view.id(LABEL);
+      reads.spentWithoutOrder(view, g, p, 2L * THINGS);
+      ValueOrder order = reads.ordered(view, g, p, THINGS, false, () -> {});
+      assertNotNull(order);
+      assertEquals(THINGS, order.size());
+    } finally {
+      view.end();
+    }
+  }
+
+  private static ValueOrder awaitOrder(WholeReads reads, QuadView view, long g, long p)
+      throws InterruptedException {
+    awaitIdle(reads);
+    return reads.ordered(view, g, p, THINGS, false, () -> {});
+  }
+
+  private static void awaitIdle(WholeReads reads) throws InterruptedException {
+    while (reads.making()) {
+      Thread.sleep(5);
+    }
+  }
+}
