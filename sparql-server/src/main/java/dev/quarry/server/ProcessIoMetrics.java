@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * reached a device, not what the OS cache served) as {@code quarry.process.device.read.bytes} and
  * {@code .write.bytes}. With a store larger than memory this is the figure that says whether the
  * buffer pool and the OS cache are holding the working set. Nothing is registered where the file is
- * not readable (not Linux).
+ * not readable (not Linux). Micrometer holds a counter's object weakly, and nothing else holds this
+ * binder: the counters are on the registry, so they never read 0 after a collection.
  */
 final class ProcessIoMetrics implements MeterBinder {
   private final Path io;
@@ -31,10 +32,12 @@ final class ProcessIoMetrics implements MeterBinder {
     if (field("read_bytes") < 0) {
       return;
     }
-    FunctionCounter.builder("quarry.process.device.read.bytes", this, m -> m.field("read_bytes"))
+    // Counted on the registry (held by whoever reads it); the functions hold this binder.
+    FunctionCounter.builder("quarry.process.device.read.bytes", registry, r -> field("read_bytes"))
         .description("bytes the server process read from storage devices (/proc/self/io)")
         .register(registry);
-    FunctionCounter.builder("quarry.process.device.write.bytes", this, m -> m.field("write_bytes"))
+    FunctionCounter.builder(
+            "quarry.process.device.write.bytes", registry, r -> field("write_bytes"))
         .description("bytes the server process wrote to storage devices (/proc/self/io)")
         .register(registry);
   }

@@ -49,7 +49,7 @@ final class ReadAhead implements AutoCloseable {
 
   /** Called on every demand miss: the second miss in an extent within the window reads it all. */
   void onDemandMiss(long page) {
-    if (!config.extentReadAhead()) {
+    if (!config.extentReadAheadFor(store.size())) {
       return;
     }
     long extent = Pages.extentOf(page);

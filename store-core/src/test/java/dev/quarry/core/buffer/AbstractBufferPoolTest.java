@@ -1,6 +1,7 @@
 package dev.quarry.core.buffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -311,6 +313,29 @@ public abstract class AbstractBufferPoolTest {
     BufferPoolMetrics metrics = with.metrics();
     assertEquals(m.readAheadUsed(), metrics.readAheadUsed(ReadAheadKind.EXTENT));
     assertEquals(0, metrics.readAheadUsed(ReadAheadKind.BATCHED));
+  }
+
+  @Test
+  void autoExtentReadAheadStaysOffForAStoreOverTwiceThePool() throws Exception {
+    writeExtents(3); // 768 pages: over twice a pool of 300 frames
+    BufferPool pool =
+        pool(
+            new BufferPoolConfig(
+                300,
+                75,
+                true,
+                true,
+                Duration.ofSeconds(1),
+                true,
+                10,
+                true,
+                Duration.ofMillis(200)));
+    assertEquals(Pages.EXTENT_PAGES + 3, readVersion(pool, Pages.EXTENT_PAGES + 3));
+    assertEquals(Pages.EXTENT_PAGES + 7, readVersion(pool, Pages.EXTENT_PAGES + 7));
+    Thread.sleep(200); // a read-ahead, had one been sent, would be in by now
+    assertFalse(pool.isResident(Pages.EXTENT_PAGES + 200));
+    assertEquals(2, pool.metrics().snapshot().readRequests());
+    assertEquals(0, pool.metrics().readAheadUsed(ReadAheadKind.EXTENT));
   }
 
   @Test

@@ -69,6 +69,25 @@ class BufferPoolConfigTest {
   }
 
   @Test
+  void autoExtentReadAheadRunsWhileTheStoreFitsInTwiceThePool() {
+    BufferPoolConfig auto = withExtent("auto");
+    assertTrue(auto.extentReadAheadFor(0), "an empty store");
+    assertTrue(auto.extentReadAheadFor(2000), "2,000 pages, twice the 1,000 frames");
+    assertFalse(auto.extentReadAheadFor(2001), "beyond twice the pool");
+    assertTrue(auto.extentReadAheadFor(1500), "back on once the store fits again");
+    assertTrue(withExtent("true").extentReadAheadFor(1_000_000), "true: whatever the store");
+    assertFalse(withExtent("false").extentReadAheadFor(10), "false: never");
+    assertThrows(ConfigException.class, () -> withExtent("sometimes"));
+  }
+
+  private static BufferPoolConfig withExtent(String value) {
+    return BufferPoolConfig.from(
+        Config.defaults()
+            .withOverride("store.buffers=1000")
+            .withOverride("store.read-ahead.extent=" + value));
+  }
+
+  @Test
   void tooSmallAPoolIsRefused() {
     assertThrows(
         ConfigException.class,
