@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
+import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,9 @@ public final class WholeReads {
   private final Cache<Object, WalkChoice> choices; // per query shape, across commits
   private final Set<Key> making = ConcurrentHashMap.newKeySet(); // orders being made
   private final long maxBytes;
-  private final QuadBackend backend; // where an order is made off the query path; null: in it
+  // Where an order is made off the query path (null: in it). Weakly: the store is this object's
+  // key in BY_STORE, a WeakHashMap, and a value that held its key would keep both for ever.
+  private final WeakReference<QuadBackend> backend;
 
   /**
    * One thread for every store's orders made in the background: they are rare (once per commit and
@@ -68,7 +71,7 @@ public final class WholeReads {
    */
   WholeReads(long maxBytes, QuadBackend backend) {
     this.maxBytes = maxBytes;
-    this.backend = backend;
+    this.backend = backend == null ? null : new WeakReference<>(backend);
     this.tables = // both kinds under one bound
         Caffeine.newBuilder()
             .maximumWeight(Math.max(0, maxBytes))
@@ -212,7 +215,11 @@ public final class WholeReads {
       ORDER_MAKER.execute(
           () -> {
             try {
-              ReadView view = backend.beginRead();
+              QuadBackend store = backend.get();
+              if (store == null) {
+                return; // the store is gone
+              }
+              ReadView view = store.beginRead();
               try {
                 if (view.generation() == k.generation()) {
                   tables.put(k, made(view, k.graph(), k.p(), () -> {}));

@@ -10,6 +10,7 @@ import dev.quarry.core.Store;
 import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
+import java.lang.ref.WeakReference;
 import java.util.Random;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -122,6 +123,19 @@ class OrderMakerTest {
     } finally {
       view.end();
     }
+  }
+
+  @Test
+  void aClosedStoreIsNotKeptAliveByItsTables() throws Exception {
+    Store other = Quarry.openMemory();
+    WholeReads.forStore(other.quadBackend()); // as its first query makes them
+    WeakReference<QuadBackend> held = new WeakReference<>(other.quadBackend());
+    other.close();
+    other = null;
+    for (int i = 0; i < 10 && held.get() != null; i++) {
+      System.gc();
+    }
+    assertNull(held.get(), "the closed store's backend is still reachable");
   }
 
   private static ValueOrder awaitOrder(WholeReads reads, QuadView view, long g, long p)
