@@ -79,15 +79,12 @@ public record BufferPoolConfig(
   public static BufferPoolConfig from(Config c) {
     int frames = frames(c.getString("store.buffers"));
     int dirtyPercent = c.getInt("store.dirty-limit-percent");
-    String extent = c.getString("store.read-ahead.extent").trim().toLowerCase(Locale.ROOT);
-    if (!extent.equals("auto")) {
-      extent = Boolean.toString(c.getBoolean("store.read-ahead.extent")); // or a clear error
-    }
+    boolean extentAuto = c.getString("store.read-ahead.extent").trim().equalsIgnoreCase("auto");
     return new BufferPoolConfig(
         frames,
         (int) ((long) frames * dirtyPercent / 100),
-        !extent.equals("false"),
-        extent.equals("auto"),
+        extentAuto || c.getBoolean("store.read-ahead.extent"), // else true, false or an error
+        extentAuto,
         c.getDuration("store.read-ahead.extent-window"),
         c.getBoolean("store.read-ahead.batched"),
         c.getInt("store.read-ahead.max-gap"),

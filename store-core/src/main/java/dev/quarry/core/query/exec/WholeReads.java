@@ -189,15 +189,16 @@ public final class WholeReads {
     if (!making.add(k)) {
       return null; // another query is making it: this one runs its usual plan meanwhile
     }
+    kept = (ValueOrder) tables.getIfPresent(k); // made (and let go of) while this query looked
+    if (kept != null) {
+      making.remove(k);
+      return kept;
+    }
     if (backend != null && !now) {
       makeInBackground(k);
       return null;
     }
     try {
-      kept = (ValueOrder) tables.getIfPresent(k); // made while this query looked
-      if (kept != null) {
-        return kept;
-      }
       ValueOrder t = made(view, g, p, cancel);
       tables.put(k, t);
       return t;

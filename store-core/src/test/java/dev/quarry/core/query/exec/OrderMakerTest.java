@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import dev.quarry.core.index.spi.QuadBackend;
-import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
 import java.lang.ref.WeakReference;
 import java.util.Random;
@@ -63,12 +62,11 @@ class OrderMakerTest {
     WholeReads reads = new WholeReads(1 << 24, backend);
     ReadView view = backend.beginRead();
     try {
-      long g = view.defaultGraph();
-      long p = view.id(LABEL);
-      assertNull(reads.ordered(view, g, p, THINGS, false, () -> {}), "not paid for yet");
-      reads.spentWithoutOrder(view, g, p, 2L * THINGS);
-      assertNull(reads.ordered(view, g, p, THINGS, false, () -> {}), "the payer runs as usual");
-      ValueOrder order = awaitOrder(reads, view, g, p);
+      assertNull(ordered(reads, view), "not paid for yet");
+      payFor(reads, view);
+      assertNull(ordered(reads, view), "the payer runs as usual");
+      awaitIdle(reads);
+      ValueOrder order = ordered(reads, view);
       assertNotNull(order, "made in the background and kept");
       assertEquals(THINGS, order.size());
       String last = "";
@@ -87,9 +85,7 @@ class OrderMakerTest {
     WholeReads reads = new WholeReads(1 << 24, backend);
     ReadView old = backend.beginRead();
     try {
-      long g = old.defaultGraph();
-      long p = old.id(LABEL);
-      reads.spentWithoutOrder(old, g, p, 2L * THINGS);
+      payFor(reads, old);
       DatasetGraph dsg = store.dataset();
       Txn.executeWrite(
           dsg,
@@ -99,10 +95,9 @@ class OrderMakerTest {
                   NodeFactory.createURI("http://ex/new"),
                   LABEL,
                   NodeFactory.createLiteralString("new")));
-      assertNull(reads.ordered(old, g, p, THINGS, false, () -> {}));
+      assertNull(ordered(reads, old));
       awaitIdle(reads);
-      assertNull(
-          reads.ordered(old, g, p, THINGS, false, () -> {}), "not made from the newer state");
+      assertNull(ordered(reads, old), "not made from the newer state");
       awaitIdle(reads);
     } finally {
       old.end();
@@ -114,10 +109,8 @@ class OrderMakerTest {
     WholeReads reads = new WholeReads(1 << 24);
     ReadView view = backend.beginRead();
     try {
-      long g = view.defaultGraph();
-      long p = view.id(LABEL);
-      reads.spentWithoutOrder(view, g, p, 2L * THINGS);
-      ValueOrder order = reads.ordered(view, g, p, THINGS, false, () -> {});
+      payFor(reads, view);
+      ValueOrder order = ordered(reads, view);
       assertNotNull(order);
       assertEquals(THINGS, order.size());
     } finally {
@@ -138,10 +131,14 @@ class OrderMakerTest {
     assertNull(held.get(), "the closed store's backend is still reachable");
   }
 
-  private static ValueOrder awaitOrder(WholeReads reads, QuadView view, long g, long p)
-      throws InterruptedException {
-    awaitIdle(reads);
-    return reads.ordered(view, g, p, THINGS, false, () -> {});
+  /** The labels' order at {@code view}, as a top-k query asks for it (not at once). */
+  private static ValueOrder ordered(WholeReads reads, ReadView view) {
+    return reads.ordered(view, view.defaultGraph(), view.id(LABEL), THINGS, false, () -> {});
+  }
+
+  /** The work of the usual plans that pays for the labels' order at {@code view}. */
+  private static void payFor(WholeReads reads, ReadView view) {
+    reads.spentWithoutOrder(view, view.defaultGraph(), view.id(LABEL), 2L * THINGS);
   }
 
   private static void awaitIdle(WholeReads reads) throws InterruptedException {
