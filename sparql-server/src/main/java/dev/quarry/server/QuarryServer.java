@@ -51,7 +51,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -172,7 +171,6 @@ public final class QuarryServer implements AutoCloseable {
             cfg.updateEnabled());
     SslContext tls = Tls.context(cfg.tlsCertificate(), cfg.tlsKey());
     CorsConfig cors = Cors.config(cfg.corsOrigins());
-    AtomicInteger n = new AtomicInteger();
     // A bounded queue in front of the query threads: past it, 503 at once (admission control).
     ThreadPoolExecutor workers =
         new ThreadPoolExecutor(
@@ -181,11 +179,7 @@ public final class QuarryServer implements AutoCloseable {
             0,
             TimeUnit.MILLISECONDS,
             new ArrayBlockingQueue<>(cfg.queuedRequests()),
-            r -> {
-              Thread t = new Thread(r, "quarry-query-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            new QueryThreads(cfg.queryNice()));
     Gauge.builder("quarry.sparql.queued", workers, w -> w.getQueue().size())
         .description("Requests waiting for a query thread")
         .register(metrics);

@@ -13,6 +13,7 @@ public record ServerConfig(
     boolean demoData,
     int ioThreads,
     int queryThreads,
+    int queryNice,
     long maxRequestBytes,
     Duration queryTimeout,
     Duration updateTimeout,
@@ -43,6 +44,7 @@ public record ServerConfig(
         c.getBoolean("server.demo-data"),
         c.getInt("server.io-threads"),
         Math.max(1, c.getInt("server.query-threads")),
+        queryNice(c),
         c.getBytes("limits.max-request-bytes"),
         c.getDuration("limits.query-timeout"),
         c.getDuration("limits.update-timeout"),
@@ -67,6 +69,16 @@ public record ServerConfig(
         c.getString("auth.require"),
         c.getString("store.default-graph").equals("union"),
         ConnectionLimits.from(c));
+  }
+
+  /** A nice value to add to the query threads' (Linux's range: 0 to 19). */
+  private static int queryNice(Config c) {
+    int nice = c.getInt("server.query-nice");
+    if (nice < 0 || nice > 19) {
+      throw new ConfigException(
+          "option 'server.query-nice' must be from 0 (off) to 19, got " + nice);
+    }
+    return nice;
   }
 
   /** A memory limit: a size, or {@code auto}: the heap divided by {@code share}. */

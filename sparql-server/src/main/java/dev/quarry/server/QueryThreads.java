@@ -1,0 +1,96 @@
+package dev.quarry.server;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes the threads that run queries, each at a lower CPU priority than the JVM's own threads
+ * (Linux: {@code server.query-nice} added to the thread's nice value).
+ *
+ * <p>Why: a new server is as fast as the JIT has made it, and the JIT compiles on threads of its
+ * own. With more runnable query threads than cores the kernel shares the CPU equally among all
+ * runnable threads, so 16 busy query threads on 2 cores left the C2 compiler about 6 % of the CPU,
+ * and the warm-up under load took minutes instead of seconds. Niced, the query threads give the
+ * compiler and the collector their share first and take all the rest; with nothing else runnable
+ * they still get every core, so a warm server loses nothing. Measured in
+ * bsbm-driver/results/2026-12-01-jit-share.
+ */
+final class QueryThreads implements ThreadFactory {
+  private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);
+  private static final int PRIO_PROCESS = 0;
+  private static final MethodHandle GETTID;
+  private static final MethodHandle SETPRIORITY;
+
+  static {
+    MethodHandle gettid = null;
+    MethodHandle setpriority = null;
+    if (System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+      try {
+        Linker linker = Linker.nativeLinker();
+        ValueLayout.OfInt i = ValueLayout.JAVA_INT;
+        // On Linux a thread's nice value is its own: setpriority on a thread id sets just that one.
+        gettid =
+            linker.downcallHandle(
+                linker.defaultLookup().find("gettid").orElseThrow(), FunctionDescriptor.of(i));
+        setpriority =
+            linker.downcallHandle(
+                linker.defaultLookup().find("setpriority").orElseThrow(),
+                FunctionDescriptor.of(i, i, i, i));
+      } catch (RuntimeException | LinkageError e) {
+        gettid = null;
+      }
+    }
+    GETTID = gettid;
+    SETPRIORITY = gettid == null ? null : setpriority;
+  }
+
+  private final int nice;
+  private final AtomicInteger made = new AtomicInteger();
+  private final AtomicInteger refused = new AtomicInteger();
+
+  /** Threads named quarry-query-N, daemons, niced by {@code nice} (0: as the JVM makes them). */
+  QueryThreads(int nice) {
+    this.nice = nice;
+  }
+
+  @Override
+  public Thread newThread(Runnable r) {
+    Runnable niced =
+        () -> {
+          if (nice > 0 && !lowerThisThread(nice)) {
+            refusedOnce();
+          }
+          r.run();
+        };
+    Thread t = new Thread(niced, "quarry-query-" + made.incrementAndGet());
+    t.setDaemon(true);
+    return t;
+  }
+
+  private void refusedOnce() {
+    if (refused.getAndIncrement() == 0) {
+      LOG.info(
+          "query threads run at the JVM's priority: this system cannot nice a thread"
+              + " (server.query-nice needs Linux)");
+    }
+  }
+
+  /** Adds {@code nice} to the calling thread's nice value; false where that cannot be done. */
+  static boolean lowerThisThread(int nice) {
+    if (SETPRIORITY == null) {
+      return false;
+    }
+    try {
+      int tid = (int) GETTID.invokeExact();
+      return (int) SETPRIORITY.invokeExact(PRIO_PROCESS, tid, nice) == 0;
+    } catch (Throwable e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.quarry.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.quarry.core.config.Config;
+import dev.quarry.core.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Query threads run niced, so that the JIT's compiler threads get their share of the CPU. */
+@Timeout(30)
+class QueryThreadsTest {
+  private static final Path SELF = Path.of("/proc/thread-self/stat");
+
+  /** The calling thread's nice value, as the kernel has it (field 19 of its stat line). */
+  private static int niceOfThisThread() {
+    try {
+      String stat = Files.readString(SELF);
+      String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Integer.parseInt(after[16]); // fields from 3 (state) on: nice is field 19
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static int niceOfAThreadFrom(QueryThreads threads) throws Exception {
+    CompletableFuture<Integer> nice = new CompletableFuture<>();
+    Thread t = threads.newThread(() -> nice.complete(niceOfThisThread()));
+    t.start();
+    t.join();
+    return nice.get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aQueryThreadRunsAtTheConfiguredNiceAboveItsMaker() throws Exception {
+    assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
+    int base = niceOfThisThread();
+    assumeTrue(base <= 12, "the test JVM already runs at nice " + base);
+    assertEquals(base + 7, niceOfAThreadFrom(new QueryThreads(7)));
+    assertEquals(base, niceOfThisThread(), "the maker's own priority is left alone");
+  }
+
+  @Test
+  void niceZeroLeavesTheThreadAsTheJvmMadeIt() throws Exception {
+    assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
+    assertEquals(niceOfThisThread(), niceOfAThreadFrom(new QueryThreads(0)));
+  }
+
+  @Test
+  void threadsAreNamedDaemons() {
+    Thread t = new QueryThreads(10).newThread(() -> {});
+    assertTrue(t.isDaemon());
+    assertEquals("quarry-query-1", t.getName());
+  }
+
+  @Test
+  void theDefaultNicesAndValuesOutsideLinuxsRangeAreRefused() {
+    assertEquals(10, ServerConfig.from(Config.defaults()).queryNice());
+    assertEquals(0, ServerConfig.from(Config.defaults().with("server.query-nice", 0)).queryNice());
+    for (int bad : new int[] {-1, 20}) {
+      ConfigException e =
+          assertThrows(
+              ConfigException.class,
+              () -> ServerConfig.from(Config.defaults().with("server.query-nice", bad)));
+      assertTrue(e.getMessage().contains("server.query-nice"), e.getMessage());
+    }
+  }
+}
