@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * and the warm-up under load took minutes instead of seconds. Niced, the query threads give the
  * compiler and the collector their share first and take all the rest; with nothing else runnable
  * they still get every core, so a warm server loses nothing. Measured in
- * bsbm-driver/results/2026-12-01-jit-share.
+ * bsbm-driver/results/2026-11-30-jit-share.
  */
 final class QueryThreads implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);

@@ -57,6 +57,19 @@ class OrderMakerTest {
     store.close();
   }
 
+  /**
+   * The maker's thread is there once a store is open, before any order: made then, on the opener's
+   * thread, it does not take the low priority of a niced query thread that first asked for an
+   * order.
+   */
+  @Test
+  void theMakersThreadIsMadeWhenAStoreOpens() {
+    assertTrue(
+        Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> t.getName().equals(WholeReads.ORDER_MAKER_NAME) && t.isAlive()),
+        "no thread named " + WholeReads.ORDER_MAKER_NAME + " after a store's open");
+  }
+
   @Test
   void aPaidForOrderIsMadeInTheBackgroundAndKeptInOrder() throws InterruptedException {
     WholeReads reads = new WholeReads(1 << 24, backend);
