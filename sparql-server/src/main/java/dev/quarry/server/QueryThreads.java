@@ -11,15 +11,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes the threads that run queries, each at a lower CPU priority than the JVM's own threads
- * (Linux: {@code server.query-nice} added to the thread's nice value).
+ * (Linux: {@code server.query-nice} added to the thread's nice value; 0, the default, leaves them).
  *
  * <p>Why: a new server is as fast as the JIT has made it, and the JIT compiles on threads of its
  * own. With more runnable query threads than cores the kernel shares the CPU equally among all
  * runnable threads, so 16 busy query threads on 2 cores left the C2 compiler about 6 % of the CPU,
  * and the warm-up under load took minutes instead of seconds. Niced, the query threads give the
- * compiler and the collector their share first and take all the rest; with nothing else runnable
- * they still get every core, so a warm server loses nothing. Measured in
- * bsbm-driver/results/2026-11-30-jit-share.
+ * compiler and the collector their share first and take all the rest. They also yield to any other
+ * thread at nice 0 in their scheduling group, a benchmark driver started from the same shell among
+ * them, which is why it is off by default. Measured in bsbm-driver/results/2026-11-30-jit-share.
  */
 final class QueryThreads implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);

@@ -62,9 +62,10 @@ class QueryThreadsTest {
   }
 
   @Test
-  void theDefaultNicesAndValuesOutsideLinuxsRangeAreRefused() {
-    assertEquals(10, ServerConfig.from(Config.defaults()).queryNice());
-    assertEquals(0, ServerConfig.from(Config.defaults().with("server.query-nice", 0)).queryNice());
+  void theDefaultIsOffAndValuesOutsideLinuxsRangeAreRefused() {
+    assertEquals(0, ServerConfig.from(Config.defaults()).queryNice());
+    assertEquals(
+        10, ServerConfig.from(Config.defaults().with("server.query-nice", 10)).queryNice());
     for (int bad : new int[] {-1, 20}) {
       ConfigException e =
           assertThrows(
