@@ -5,7 +5,7 @@ R=/work/bench/qrun; B=$R/bsbm-driver; S=/work/bench/quarry-2785; TD=/work/bench/
 D=$OUT/$LABEL; mkdir -p "$D"
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 cat $S/* > /dev/null 2>&1
-QUARRY_JAVA_OPTS="-Xmx4g" $R/quarry serve --location $S --port 7878 --set store.buffers=6GB --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
+QUARRY_JAVA_OPTS="-Xmx4g" ${SETSID:+setsid} $R/quarry serve --location $S --port 7878 --set store.buffers=6GB --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 120); do curl -sf -o /dev/null http://127.0.0.1:7878/health && break; sleep 0.5; done
 out=""
