@@ -25,10 +25,12 @@ final class QueryThreads implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);
   private static final int PRIO_PROCESS = 0;
   private static final MethodHandle GETTID;
+  private static final MethodHandle GETPRIORITY;
   private static final MethodHandle SETPRIORITY;
 
   static {
     MethodHandle gettid = null;
+    MethodHandle getpriority = null;
     MethodHandle setpriority = null;
     if (System.getProperty("os.name", "").toLowerCase().contains("linux")) {
       try {
@@ -38,6 +40,10 @@ final class QueryThreads implements ThreadFactory {
         gettid =
             linker.downcallHandle(
                 linker.defaultLookup().find("gettid").orElseThrow(), FunctionDescriptor.of(i));
+        getpriority =
+            linker.downcallHandle(
+                linker.defaultLookup().find("getpriority").orElseThrow(),
+                FunctionDescriptor.of(i, i, i));
         setpriority =
             linker.downcallHandle(
                 linker.defaultLookup().find("setpriority").orElseThrow(),
@@ -47,6 +53,7 @@ final class QueryThreads implements ThreadFactory {
       }
     }
     GETTID = gettid;
+    GETPRIORITY = getpriority;
     SETPRIORITY = gettid == null ? null : setpriority;
   }
 
@@ -88,7 +95,9 @@ final class QueryThreads implements ThreadFactory {
     }
     try {
       int tid = (int) GETTID.invokeExact();
-      return (int) SETPRIORITY.invokeExact(PRIO_PROCESS, tid, nice) == 0;
+      // setpriority sets the value; the thread may already run niced (the JVM under nice).
+      int now = (int) GETPRIORITY.invokeExact(PRIO_PROCESS, tid);
+      return (int) SETPRIORITY.invokeExact(PRIO_PROCESS, tid, Math.min(19, now + nice)) == 0;
     } catch (Throwable e) {
       return false;
     }

@@ -48,6 +48,30 @@ class QueryThreadsTest {
     assertEquals(base, niceOfThisThread(), "the maker's own priority is left alone");
   }
 
+  /**
+   * The nice is added to the maker's, not set: a server started under nice 3 runs queries at 10.
+   */
+  @Test
+  void theNiceIsAddedToAnAlreadyNicedMakers() throws Exception {
+    assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
+    int base = niceOfThisThread();
+    assumeTrue(base <= 9, "the test JVM already runs at nice " + base);
+    CompletableFuture<Integer> nice = new CompletableFuture<>();
+    Thread maker =
+        new Thread(
+            () -> {
+              try {
+                assertTrue(QueryThreads.lowerThisThread(3));
+                nice.complete(niceOfAThreadFrom(new QueryThreads(7)));
+              } catch (Throwable e) {
+                nice.completeExceptionally(e);
+              }
+            });
+    maker.start();
+    maker.join();
+    assertEquals(base + 10, nice.get(10, TimeUnit.SECONDS));
+  }
+
   @Test
   void niceZeroLeavesTheThreadAsTheJvmMadeIt() throws Exception {
     assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
