@@ -7,18 +7,8 @@ R=/work/bench/qrun; B=$R/bsbm-driver; S=/work/bench/quarry-284826
 D=$OUT/$LABEL; mkdir -p "$D"
 WARM=$R/bsbm-driver/results/2026-11-30-300m-ablations/100m-cap2GB/Quarry/explore-16.json
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-sync; echo 3 > /proc/sys/vm/drop_caches
-started=$(date +%s%3N)
-if [ "$CAP" = 0 ]; then
-  cat $S/* > /dev/null 2>&1   # the store in the OS cache, as a server that has run a while finds it
-  started=$(date +%s%3N)
-  QUARRY_JAVA_OPTS="-Xmx4g $QJ" $R/quarry serve --location $S --port 7878 --set store.buffers=6GB \
-    --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
-else
-  QUARRY_JAVA_OPTS="$QJ" $B/memcap.sh --cap "$CAP" --name quarry-bench-exp -- $R/quarry serve --location $S \
-    --port 7878 --set store.buffers=auto --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
-fi
-pid=$!
+. "$(dirname "$0")/serve.sh"
+start_server $S "$CAP" "$D/server.log" "$@"
 (
   printf 't\tC1 s\tC2 s\tprocess s\n'
   t0=$(date +%s)
@@ -35,7 +25,7 @@ pid=$!
   done
 ) > "$D/cpu.tsv" &
 sampler=$!
-for _ in $(seq 120); do curl -sf -o /dev/null http://127.0.0.1:7878/health && break; sleep 0.5; done
+wait_for_server
 nice -n ${DRIVER_NICE:-0} $B/bsbm run http://127.0.0.1:7878/sparql --name "$LABEL" -idir /work/bench/data-284826/td_data -w 0 -runs 5000 \
   -mt 16 --duration "$SECS" --period 10 --warm-reference "$WARM" --started-at "$started" -o "$D" --quiet
 awk '$1=="read_bytes:"{print "device read bytes", $2}' /proc/$pid/io > "$D/io.txt"

@@ -4,10 +4,9 @@ OUT=$1; LABEL=$2; shift 2
 R=/work/bench/qrun; B=$R/bsbm-driver; S=/work/bench/quarry-2785; TD=/work/bench/data-2785/td_data
 D=$OUT/$LABEL; mkdir -p "$D"
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-cat $S/* > /dev/null 2>&1
-QUARRY_JAVA_OPTS="-Xmx4g" ${SETSID:+setsid} $R/quarry serve --location $S --port 7878 --set store.buffers=6GB --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 120); do curl -sf -o /dev/null http://127.0.0.1:7878/health && break; sleep 0.5; done
+. "$(dirname "$0")/serve.sh"
+start_server $S 0 "$D/server.log" "$@"
+wait_for_server
 out=""
 for spec in "1 50 200 a" "16 50 200 b" "16 500 1500 c"; do
   set -- $spec

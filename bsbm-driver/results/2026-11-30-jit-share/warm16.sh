@@ -4,17 +4,9 @@ OUT=$1; LABEL=$2; CAP=$3; W=$4; N=$5; C=$6; shift 6
 R=/work/bench/qrun; B=$R/bsbm-driver; S=${STORE:-/work/bench/quarry-284826}; TD=${TD:-/work/bench/data-284826/td_data}
 D=$OUT/$LABEL; mkdir -p "$D"
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-sync; echo 3 > /proc/sys/vm/drop_caches
-if [ "$CAP" = 0 ]; then
-  cat $S/* > /dev/null 2>&1
-  QUARRY_JAVA_OPTS="-Xmx4g $QJ" $R/quarry serve --location $S --port 7878 --set store.buffers=6GB \
-    --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
-else
-  QUARRY_JAVA_OPTS="$QJ" $B/memcap.sh --cap "$CAP" --name quarry-bench-exp -- $R/quarry serve --location $S \
-    --port 7878 --set store.buffers=auto --set store.direct-io=false "$@" > "$D/server.log" 2>&1 &
-fi
-pid=$!
-for _ in $(seq 120); do curl -sf -o /dev/null http://127.0.0.1:7878/health && break; sleep 0.5; done
+. "$(dirname "$0")/serve.sh"
+start_server $S "$CAP" "$D/server.log" "$@"
+wait_for_server
 nice -n ${DRIVER_NICE:-0} $B/bsbm run http://127.0.0.1:7878/sparql --name "$LABEL" -idir $TD -w $W -runs $N \
   -mt $C -o "$D" --quiet > /dev/null
 awk '$1=="read_bytes:"{print "device read bytes", $2}' /proc/$pid/io > "$D/io.txt"

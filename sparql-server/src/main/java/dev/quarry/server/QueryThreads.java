@@ -5,6 +5,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,42 +25,40 @@ import org.slf4j.LoggerFactory;
 final class QueryThreads implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);
   private static final int PRIO_PROCESS = 0;
+  // All three or none (not Linux, or a libc without gettid).
   private static final MethodHandle GETTID;
   private static final MethodHandle GETPRIORITY;
   private static final MethodHandle SETPRIORITY;
 
   static {
-    MethodHandle gettid = null;
-    MethodHandle getpriority = null;
-    MethodHandle setpriority = null;
+    MethodHandle[] calls = null;
     if (System.getProperty("os.name", "").toLowerCase().contains("linux")) {
       try {
-        Linker linker = Linker.nativeLinker();
         ValueLayout.OfInt i = ValueLayout.JAVA_INT;
         // On Linux a thread's nice value is its own: setpriority on a thread id sets just that one.
-        gettid =
-            linker.downcallHandle(
-                linker.defaultLookup().find("gettid").orElseThrow(), FunctionDescriptor.of(i));
-        getpriority =
-            linker.downcallHandle(
-                linker.defaultLookup().find("getpriority").orElseThrow(),
-                FunctionDescriptor.of(i, i, i));
-        setpriority =
-            linker.downcallHandle(
-                linker.defaultLookup().find("setpriority").orElseThrow(),
-                FunctionDescriptor.of(i, i, i, i));
+        calls =
+            new MethodHandle[] {
+              libc("gettid", FunctionDescriptor.of(i)),
+              libc("getpriority", FunctionDescriptor.of(i, i, i)),
+              libc("setpriority", FunctionDescriptor.of(i, i, i, i))
+            };
       } catch (RuntimeException | LinkageError e) {
-        gettid = null;
+        // none: the threads run as they are made
       }
     }
-    GETTID = gettid;
-    GETPRIORITY = getpriority;
-    SETPRIORITY = gettid == null ? null : setpriority;
+    GETTID = calls == null ? null : calls[0];
+    GETPRIORITY = calls == null ? null : calls[1];
+    SETPRIORITY = calls == null ? null : calls[2];
+  }
+
+  private static MethodHandle libc(String name, FunctionDescriptor fd) {
+    Linker linker = Linker.nativeLinker();
+    return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), fd);
   }
 
   private final int nice;
   private final AtomicInteger made = new AtomicInteger();
-  private final AtomicInteger refused = new AtomicInteger();
+  private final AtomicBoolean refused = new AtomicBoolean();
 
   /** Threads named quarry-query-N, daemons, niced by {@code nice} (0: as the JVM makes them). */
   QueryThreads(int nice) {
@@ -81,7 +80,7 @@ final class QueryThreads implements ThreadFactory {
   }
 
   private void refusedOnce() {
-    if (refused.getAndIncrement() == 0) {
+    if (refused.compareAndSet(false, true)) {
       LOG.info(
           "query threads run at the JVM's priority: this system cannot nice a thread"
               + " (server.query-nice needs Linux)");
@@ -90,7 +89,7 @@ final class QueryThreads implements ThreadFactory {
 
   /** Adds {@code nice} to the calling thread's nice value; false where that cannot be done. */
   static boolean lowerThisThread(int nice) {
-    if (SETPRIORITY == null) {
+    if (GETTID == null) {
       return false;
     }
     try {

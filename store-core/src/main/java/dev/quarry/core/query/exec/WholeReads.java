@@ -50,13 +50,13 @@ public final class WholeReads {
   // key in BY_STORE, a WeakHashMap, and a value that held its key would keep both for ever.
   private final WeakReference<QuadBackend> backend;
 
-  static final String ORDER_MAKER_NAME = "quarry-order-maker";
-
   /**
    * One thread for every store's orders made in the background: they are rare (once per commit and
    * pattern, once paid for) and each reads much of the term file, so more would only compete.
    */
   private static final ExecutorService ORDER_MAKER = startedOrderMaker();
+
+  static final String ORDER_MAKER_NAME = "quarry-order-maker";
 
   /**
    * The order maker, its thread made now, when the first store opens, not at its first order: a
