@@ -97,8 +97,10 @@ final class AccumuloCheck {
     long[] prev = null; // the previous row's first two parts in this order
     StoredCounts stored = order.pairKind() == 0 ? null : new StoredCounts(order.pairKind());
     long run = 0; // rows of the pair prev
-    for (Map.Entry<Key, Value> e : r.scanner(order)) {
-      order.decode(e.getKey().getRowData().toArray(), q);
+    Scanner scan = r.scanner(order, 0);
+    scan.setBatchSize(Packed.entries(10_000)); // large batches: the whole order is read
+    for (Iterator<byte[]> rows = Packed.rows(scan.iterator(), 0); rows.hasNext(); ) {
+      order.decode(rows.next(), q);
       long h = mix(q[0] + mix(q[1] + mix(q[2] + mix(q[3]))));
       count++;
       sum += h;

@@ -17,9 +17,7 @@ import java.util.stream.StreamSupport;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.apache.jena.atlas.iterator.Iter;
@@ -91,13 +89,18 @@ abstract class AccumuloView implements QuadView {
 
   // ---- quads ---------------------------------------------------------------------------------
 
-  Scanner scanner(Order order) {
+  /**
+   * An ordered scan of {@code order} at this view's point, its rows packed ({@link Packed}) with
+   * their first {@code skip} bytes (the parts the scan's range binds) sent once per run.
+   */
+  Scanner scanner(Order order, int skip) {
     backend.trips.count(RoundTrips.Kind.SCAN);
     try {
       Scanner s =
           backend.client.createScanner(backend.tables.quads.get(order), Authorizations.EMPTY);
       readPoint().apply(s, true);
       open.add(s);
+      Packed.apply(s, skip, Packed.ROWS * Packed.BATCH);
       return s;
     } catch (TableNotFoundException e) {
       throw Terms.gone(e);
@@ -117,21 +120,20 @@ abstract class AccumuloView implements QuadView {
     if (whole != null) {
       return SubjectRows.matching(whole, pattern, order).iterator();
     }
-    Scanner scan = scanner(order);
     int prefix = order.boundPrefix(pattern);
+    Scanner scan = scanner(order, prefix * 8);
     scan.setRange(order.prefixRange(pattern, prefix));
     RowFilter.apply(scan, order, pattern, prefix);
-    return filtered(backend.trips.counted(scan.iterator()), order, pattern);
+    return filtered(scan, prefix * 8, order, pattern);
   }
 
-  /** The quads of rows {@code rows} of {@code order} that match {@code pattern}. */
-  static Iterator<long[]> filtered(
-      Iterator<Map.Entry<Key, Value>> rows, Order order, long[] pattern) {
-    return Iter.iter(rows)
+  /** The quads of {@code scan}'s rows (of {@code order}, packed with {@code skip}) that match. */
+  Iterator<long[]> filtered(Scanner scan, int skip, Order order, long[] pattern) {
+    return Iter.iter(Packed.rows(backend.trips.counted(scan.iterator()), skip))
         .map(
-            e -> {
+            row -> {
               long[] q = new long[4];
-              order.decode(e.getKey().getRowData().toArray(), q);
+              order.decode(row, q);
               return q;
             })
         .filter(q -> matches(q, pattern));
@@ -152,9 +154,9 @@ abstract class AccumuloView implements QuadView {
     List<Iterator<long[]>> parts = new ArrayList<>();
     long[] pattern = {g, NONE, p, NONE};
     for (int i = 0; i + 1 < ranges.length; i += 2) {
-      Scanner scan = scanner(Order.POGS);
+      Scanner scan = scanner(Order.POGS, 8);
       scan.setRange(objectRange(Order.POGS, p, NONE, ranges[i], ranges[i + 1]));
-      parts.add(filtered(backend.trips.counted(scan.iterator()), Order.POGS, pattern));
+      parts.add(filtered(scan, 8, Order.POGS, pattern));
     }
     return parts.stream().flatMap(it -> streamOf(it)).iterator();
   }
@@ -205,14 +207,14 @@ abstract class AccumuloView implements QuadView {
   long[] subject(long s) {
     if (subjects.wanted(s)) {
       beforeRead();
-      Scanner scan = scanner(Order.SOPG);
-      scan.setBatchSize(SubjectRows.CAP + 1);
+      Scanner scan = scanner(Order.SOPG, 8);
+      scan.setBatchSize(Packed.entries(SubjectRows.CAP + 1));
       scan.setRange(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
       List<long[]> quads = new ArrayList<>();
-      for (Iterator<Map.Entry<Key, Value>> it = backend.trips.counted(scan.iterator());
+      for (Iterator<byte[]> it = Packed.rows(backend.trips.counted(scan.iterator()), 8);
           it.hasNext() && quads.size() <= SubjectRows.CAP; ) {
         long[] q = new long[4];
-        Order.SOPG.decode(it.next().getKey().getRowData().toArray(), q);
+        Order.SOPG.decode(it.next(), q);
         quads.add(q);
       }
       keepSubject(s, quads);
@@ -222,21 +224,23 @@ abstract class AccumuloView implements QuadView {
 
   /**
    * The rows of {@code ranges} of one table, in key order; null if there are more than {@code
-   * limit}.
+   * limit}. Each range binds the first {@code skip} bytes of its rows (they are sent once per run).
    */
-  List<byte[]> batchScan(Order order, List<Range> ranges, int limit) {
+  List<byte[]> batchScan(Order order, List<Range> ranges, int limit, int skip) {
     List<byte[]> rows = new ArrayList<>();
     backend.trips.count(RoundTrips.Kind.BATCH_SCAN);
     try (BatchScanner scan =
         backend.client.createBatchScanner(
             backend.tables.quads.get(order), Authorizations.EMPTY, backend.scanThreads)) {
       readPoint().apply(scan, true);
+      Packed.apply(scan, skip);
       scan.setRanges(ranges);
-      for (Map.Entry<Key, Value> e : backend.trips.counted(scan)) {
+      for (Iterator<byte[]> it = Packed.rows(backend.trips.counted(scan.iterator()), skip);
+          it.hasNext(); ) {
         if (rows.size() == limit) {
           return null;
         }
-        rows.add(e.getKey().getRowData().toArray());
+        rows.add(it.next());
       }
     } catch (TableNotFoundException e) {
       throw Terms.gone(e);

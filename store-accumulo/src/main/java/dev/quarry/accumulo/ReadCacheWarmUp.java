@@ -1,6 +1,7 @@
 package dev.quarry.accumulo;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -78,14 +79,14 @@ final class ReadCacheWarmUp {
     return subjects[0];
   }
 
-  /** A scan of one quad table at {@code at}, in large batches (counted as one request). */
+  /** A scan of one quad table at {@code at}, packed, in large batches (counted as one request). */
   private static Scanner scan(AccumuloBackend backend, Order order, ReadPoint at) {
     backend.trips.count(RoundTrips.Kind.SCAN);
     try {
       Scanner scan =
           backend.client.createScanner(backend.tables.quads.get(order), Authorizations.EMPTY);
       at.apply(scan, true);
-      scan.setBatchSize(BATCH);
+      Packed.apply(scan, 0, BATCH);
       return scan;
     } catch (TableNotFoundException e) {
       throw Terms.gone(e);
@@ -148,9 +149,9 @@ final class ReadCacheWarmUp {
     try (scan) {
       List<long[]> rows = new ArrayList<>();
       int seen = 0; // quads of the current group, past the cap too
-      for (Map.Entry<Key, Value> e : scan) {
+      for (Iterator<byte[]> it = Packed.rows(scan.iterator(), 0); it.hasNext(); ) {
         long[] q = new long[4];
-        order.decode(e.getKey().getRowData().toArray(), q);
+        order.decode(it.next(), q);
         if (seen > 0 && !samePrefix(order, parts, rows.get(0), q)) {
           group.keep(rows.get(0), rows, seen); // whole: the next group has begun
           groups++;

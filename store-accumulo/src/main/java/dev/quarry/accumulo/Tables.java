@@ -1,5 +1,6 @@
 package dev.quarry.accumulo;
 
+import dev.quarry.accumulo.tserver.PackedRows;
 import dev.quarry.accumulo.tserver.VisibleVersions;
 import dev.quarry.core.config.ConfigException;
 import dev.quarry.core.storage.StoreException;
@@ -108,23 +109,26 @@ final class Tables {
    * there.
    */
   void requireServerIterators(AccumuloClient client) {
-    String iterator = VisibleVersions.class.getName();
-    boolean loads;
-    try {
-      loads =
-          client
-              .tableOperations()
-              .testClassLoad(
-                  quads.get(Order.PSOG), iterator, SortedKeyValueIterator.class.getName());
-    } catch (Exception e) {
-      throw new StoreException("cannot ask the tablet servers for " + iterator + ": " + e, e);
-    }
-    if (!loads) {
-      throw new StoreException(
-          "the tablet servers cannot load "
-              + iterator
-              + ": put store-accumulo's jar (the one this Quarry runs with) in the lib/ directory of"
-              + " every tablet server and restart them (docs/CLUSTER.md)");
+    // PackedRows came after VisibleVersions: asking for both also finds a jar of an older Quarry.
+    for (Class<?> c : List.of(VisibleVersions.class, PackedRows.class)) {
+      String iterator = c.getName();
+      boolean loads;
+      try {
+        loads =
+            client
+                .tableOperations()
+                .testClassLoad(
+                    quads.get(Order.PSOG), iterator, SortedKeyValueIterator.class.getName());
+      } catch (Exception e) {
+        throw new StoreException("cannot ask the tablet servers for " + iterator + ": " + e, e);
+      }
+      if (!loads) {
+        throw new StoreException(
+            "the tablet servers cannot load "
+                + iterator
+                + ": put store-accumulo's jar (the one this Quarry runs with) in the lib/ directory"
+                + " of every tablet server and restart them (docs/CLUSTER.md)");
+      }
     }
   }
 

@@ -121,7 +121,7 @@ final class VectoredLookup {
     if (ranges.isEmpty()) {
       return true;
     }
-    List<byte[]> rows = view.batchScan(Order.POGS, ranges, Integer.MAX_VALUE);
+    List<byte[]> rows = view.batchScan(Order.POGS, ranges, Integer.MAX_VALUE, 16);
     if (!handRows(Order.POGS, 3, rows, buckets, probes, sink)) {
       return false;
     }
@@ -162,7 +162,7 @@ final class VectoredLookup {
                 Order.POGS, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
         byPredicate.computeIfAbsent(new Bucket(probes.p(i), NONE), k -> new ArrayList<>()).add(i);
       }
-      List<byte[]> rows = view.batchScan(Order.POGS, ranges, RANGE_ROWS);
+      List<byte[]> rows = view.batchScan(Order.POGS, ranges, RANGE_ROWS, 8);
       if (rows != null) {
         handRows(Order.POGS, -1, rows, byPredicate, probes, sink);
         return;
@@ -176,9 +176,9 @@ final class VectoredLookup {
   }
 
   /**
-   * Reads {@code ranges} of {@code order} in one batch scan and hands each row to the probes of its
-   * bucket (p and the row's part {@code next}: s, o, or NONE for -1) that it matches; false if the
-   * sink said stop.
+   * Reads {@code ranges} of {@code order} (each binding its rows' first two parts) in one batch
+   * scan and hands each row to the probes of its bucket (p and the row's part {@code next}: s, o,
+   * or NONE for -1) that it matches; false if the sink said stop.
    */
   private boolean hand(
       Order order,
@@ -189,7 +189,12 @@ final class VectoredLookup {
       QuadSink sink) {
     return ranges.isEmpty()
         || handRows(
-            order, next, view.batchScan(order, ranges, Integer.MAX_VALUE), buckets, probes, sink);
+            order,
+            next,
+            view.batchScan(order, ranges, Integer.MAX_VALUE, 16),
+            buckets,
+            probes,
+            sink);
   }
 
   private static boolean handRows(
@@ -249,7 +254,7 @@ final class VectoredLookup {
       ranges.add(Order.SOPG.prefixRange(new long[] {NONE, s, NONE, NONE}, 1));
     }
     List<byte[]> rows =
-        view.batchScan(Order.SOPG, ranges, wanted.size() * ROWS_PER_SUBJECT + SubjectRows.CAP);
+        view.batchScan(Order.SOPG, ranges, wanted.size() * ROWS_PER_SUBJECT + SubjectRows.CAP, 8);
     if (rows == null) {
       wholeInLookups = false;
       return;
@@ -269,7 +274,7 @@ final class VectoredLookup {
   private boolean scanProbe(QuadProbes probes, int i, QuadSink sink) {
     long[] pattern = {probes.g(i), NONE, probes.p(i), NONE};
     Order order = probes.objectFree(i) ? Order.PSOG : Order.POGS;
-    Scanner scan = view.scanner(order);
+    Scanner scan = view.scanner(order, 8);
     if (probes.objectFree(i)) {
       scan.setRange(order.prefixRange(pattern, 1));
     } else {
@@ -278,9 +283,7 @@ final class VectoredLookup {
               order, probes.p(i), NONE, probes.objectLo(i), probes.objectHi(i)));
     }
     RowFilter.apply(scan, order, pattern, 1);
-    for (Iterator<long[]> it =
-            AccumuloView.filtered(view.backend.trips.counted(scan.iterator()), order, pattern);
-        it.hasNext(); ) {
+    for (Iterator<long[]> it = view.filtered(scan, 8, order, pattern); it.hasNext(); ) {
       long[] q = it.next();
       if (matchesProbe(probes, i, q) && !sink.accept(i, q[0], q[1], q[2], q[3])) {
         return false;

@@ -22,7 +22,7 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  *
  * <p>Runs inside the tablet servers (a scan or a compaction), so it depends on Accumulo alone.
  */
-public abstract class VersionIterator implements SortedKeyValueIterator<Key, Value> {
+public abstract class VersionIterator extends StackedIterator {
   /** Option: the aborted transactions, comma-separated (may be empty). */
   public static final String ABORTED = "aborted";
 
@@ -44,15 +44,11 @@ public abstract class VersionIterator implements SortedKeyValueIterator<Key, Val
     DROP_REST
   }
 
-  private SortedKeyValueIterator<Key, Value> source;
-  private Map<String, String> options;
   protected IteratorEnvironment env;
   private long[] aborted; // sorted
   private boolean live;
   private Key current; // the key (without timestamp) whose versions are being walked
   private boolean restDropped;
-  private Key topKey;
-  private Value topValue;
 
   /** The verdict on a version from transaction {@code txn}, the newest left of its key. */
   abstract Verdict judge(long txn, boolean deleted);
@@ -60,6 +56,7 @@ public abstract class VersionIterator implements SortedKeyValueIterator<Key, Val
   /** Reads the subclass's own options. */
   abstract void configure(Map<String, String> options);
 
+  @Override
   abstract VersionIterator fresh();
 
   @Override
@@ -67,8 +64,7 @@ public abstract class VersionIterator implements SortedKeyValueIterator<Key, Val
       SortedKeyValueIterator<Key, Value> source,
       Map<String, String> options,
       IteratorEnvironment env) {
-    this.source = source;
-    this.options = Map.copyOf(options);
+    super.init(source, options, env);
     this.env = env;
     String a = options.getOrDefault(ABORTED, "");
     this.aborted =
@@ -126,27 +122,5 @@ public abstract class VersionIterator implements SortedKeyValueIterator<Key, Val
         return;
       }
     }
-  }
-
-  @Override
-  public boolean hasTop() {
-    return topKey != null;
-  }
-
-  @Override
-  public Key getTopKey() {
-    return topKey;
-  }
-
-  @Override
-  public Value getTopValue() {
-    return topValue;
-  }
-
-  @Override
-  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
-    VersionIterator copy = fresh();
-    copy.init(source.deepCopy(env), options, env);
-    return copy;
   }
 }
