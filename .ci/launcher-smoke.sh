@@ -32,6 +32,13 @@ grep -q 'no Quarry store' "$tmp/err" || fail "missing-store message: $(cat "$tmp
 
 printf '<http://ex/a> <http://ex/p> "1" .\n<http://ex/b> <http://ex/p> "2" .\n' > "$tmp/data.nt"
 ./quarry load --location "$tmp/store" "$tmp/data.nt" | tee "$tmp/load" | grep -q 'Loaded 2 triples' || fail "load: $(cat "$tmp/load")"
+# load --memory SIZE: the launcher gives the JVM a heap of three quarters of SIZE, unless
+# QUARRY_JAVA_OPTS sizes it (the JVM's own flag says which it got).
+heap() { sed -n 's/.* MaxHeapSize *= *\([0-9]*\).*/\1/p'; }
+h=$(QUARRY_JAVA_OPTS=-XX:+PrintFlagsFinal ./quarry load --memory 256MB --location "$tmp/m1" "$tmp/data.nt" | heap)
+[ "$h" = $((192 << 20)) ] || fail "load --memory 256MB ran with a heap of '$h'"
+h=$(QUARRY_JAVA_OPTS="-XX:+PrintFlagsFinal -Xmx320m" ./quarry load --memory 256MB --location "$tmp/m2" "$tmp/data.nt" | heap)
+[ "$h" = $((320 << 20)) ] || fail "QUARRY_JAVA_OPTS=-Xmx320m: the load ran with a heap of '$h'"
 out=$(./quarry query --location "$tmp/store" --format csv 'SELECT ?o { ?s ?p ?o } ORDER BY ?o' | tr -d '\r')
 [ "$out" = "$(printf 'o\n1\n2')" ] || fail "query printed: $out"
 ./quarry stats --location "$tmp/store" | grep -q 'quads    2' || fail "stats"

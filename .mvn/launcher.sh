@@ -58,3 +58,35 @@ quarry_aot_record() {
   echo "quarry: recording the AOT cache failed (see $log); running without it" >&2
   return 1
 }
+
+# quarry_load_heap ARGS...: for `quarry load --memory SIZE`, the JVM option that sizes the load's
+# heap at three quarters of SIZE (the load holds half of SIZE as data, quads and new terms, before
+# it writes sorted runs; the rest of the heap is its working space, the last quarter of SIZE the
+# JVM's own: code, metaspace, threads), so that the process keeps within SIZE. Nothing for other
+# commands, without --memory, or when QUARRY_JAVA_OPTS sizes the heap itself.
+quarry_load_heap() {
+  [ "${1:-}" = load ] || return 0
+  case " ${QUARRY_JAVA_OPTS:-} " in
+    *" -Xmx"* | *"MaxHeapSize"* | *"MaxRAM"*) return 0 ;;
+  esac
+  size=""
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --memory) size=${2:-}; [ $# -gt 1 ] && shift ;;
+      --memory=*) size=${1#--memory=} ;;
+    esac
+    shift
+  done
+  [ -n "$size" ] || return 0
+  # Sizes as Config.parseBytes reads them (16MB, 1g, 2GB); anything else is left to it to refuse.
+  echo "$size" | awk '{
+    v = tolower($0); gsub(/ /, "", v)
+    if (v !~ /^[0-9]+([kmgt]b?|b)?$/) exit
+    n = v; sub(/[a-z]+$/, "", n); u = v; sub(/^[0-9]+/, "", u); m = 1
+    if (u ~ /^k/) m = 1024; else if (u ~ /^m/) m = 1048576
+    else if (u ~ /^g/) m = 1073741824; else if (u ~ /^t/) m = 1099511627776
+    k = n * m * 3 / 4 / 1024
+    if (k < 65536) k = 65536   # the JVM needs some heap whatever the budget
+    printf "-Xmx%.0fk\n", k
+  }'
+}

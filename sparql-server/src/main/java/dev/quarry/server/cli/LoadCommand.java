@@ -49,8 +49,9 @@ final class LoadCommand implements Callable<Integer> {
       names = "--memory",
       paramLabel = "SIZE",
       description =
-          "Heap the load may hold before it writes sorted runs to disk (default: half the heap),"
-              + " e.g. 2GB.")
+          "The load's memory, e.g. 2GB: it holds half of it (quads, new terms) before it writes"
+              + " sorted runs to disk, and ./quarry sizes the JVM's heap at three quarters of it"
+              + " unless QUARRY_JAVA_OPTS sets one (default: half the heap held).")
   String memory;
 
   @Option(
@@ -154,10 +155,10 @@ final class LoadCommand implements Callable<Integer> {
     }
     if (memory != null) {
       long bytes = Config.parseBytes(memory, "--memory");
-      if (bytes < 1 << 20) {
-        throw new UsageError("--memory must be at least 1MB");
+      if (bytes < 2 << 20) {
+        throw new UsageError("--memory must be at least 2MB");
       }
-      options = options.withMemory(bytes);
+      options = options.withMemory(bytes / 2); // the other half: the work around the data, the JVM
     }
     if (skipBad) {
       options = options.skippingBad(line -> err.println("  skipped " + line));
