@@ -17,7 +17,7 @@ serve() { # DIR NAME
   echo "server $2 did not start"; return 1
 }
 for r in $(seq $ROUNDS); do
-  for build in before after; do
+  for build in ${ORDER:-before after}; do
     dir=/work/main; [ $build = before ] && dir=/work/bench/qbefore
     name=$build-r$r
     serve $dir $name || exit 1
