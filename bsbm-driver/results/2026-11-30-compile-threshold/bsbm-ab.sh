@@ -3,6 +3,8 @@
 # newcomer's run), then 300 + 500 on the same server (warm), then 16 clients 50 + 500.
 # Usage: bsbm-ab.sh OUT ROUNDS STORE "OPTS_A" "OPTS_B" ...
 set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/serve.sh"
 OUT=$1; ROUNDS=$2; STORE=$3; shift 3
 mkdir -p $OUT
 B=/work/main/bsbm-driver/bsbm
@@ -11,9 +13,7 @@ for r in $(seq $ROUNDS); do
   i=0
   for opts in "$@"; do
     i=$((i+1))
-    pkill -f "quarry.jar serve"; sleep 2
-    (cd /work/main && QUARRY_JAVA_OPTS="$opts" nohup ./quarry serve --location $STORE --port 7878 > $OUT/serve-$i-r$r.log 2>&1 &)
-    for s in $(seq 60); do curl -s -o /dev/null http://127.0.0.1:7878/health && break; sleep 0.5; done
+    new_server "$opts" $STORE $OUT/serve-$i-r$r.log || exit 1
     line="config $i [$opts] round $r:"
     for run in "1 50 200" "1 300 500" "16 50 500"; do
       read -r c w n <<< "$run"

@@ -50,15 +50,12 @@ public final class PackedRows extends StackedIterator {
   public void seek(Range range, Collection<ByteSequence> families, boolean inclusive)
       throws IOException {
     source.seek(range, families, inclusive);
-    pack();
+    findTop();
   }
 
+  /** The next run of rows, packed. */
   @Override
-  public void next() throws IOException {
-    pack();
-  }
-
-  private void pack() throws IOException {
+  void findTop() throws IOException {
     topKey = null;
     topValue = null;
     if (!source.hasTop()) {

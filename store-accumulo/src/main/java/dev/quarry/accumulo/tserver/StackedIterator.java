@@ -1,5 +1,6 @@
 package dev.quarry.accumulo.tserver;
 
+import java.io.IOException;
 import java.util.Map;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
@@ -18,6 +19,14 @@ abstract class StackedIterator implements SortedKeyValueIterator<Key, Value> {
 
   /** A new iterator of the same kind, not yet initialised. */
   abstract StackedIterator fresh();
+
+  /** Sets the next top from the source (null at its end). */
+  abstract void findTop() throws IOException;
+
+  @Override
+  public void next() throws IOException {
+    findTop();
+  }
 
   @Override
   public void init(

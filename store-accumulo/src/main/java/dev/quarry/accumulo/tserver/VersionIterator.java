@@ -93,11 +93,7 @@ public abstract class VersionIterator extends StackedIterator {
   }
 
   @Override
-  public void next() throws IOException {
-    findTop();
-  }
-
-  private void findTop() throws IOException {
+  void findTop() throws IOException {
     topKey = null;
     topValue = null;
     while (source.hasTop()) {
