@@ -61,10 +61,14 @@ case "$url" in http://127.0.0.1:*) ;; *) fail "serve should listen on loopback, 
 n=$(curl -sf "$url" -H 'Accept: text/csv' --data-urlencode 'query=SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Rock> }' | tr -d '\r' | tail -n 1)
 [ "$n" = 5 ] || fail "demo data query returned '$n'"
 [ -f "$tmp/data/quarry-store.properties" ] || fail "serve did not create ./data"
+# serve: the JIT compiles the request path's packages sooner (.mvn/launcher.sh), quietly
+tr '\0' ' ' < "/proc/$server_pid/cmdline" | grep -q 'CompileThresholdScaling,dev.quarry.\*::\*,0.3' ||
+  fail "serve's JVM options: $(tr '\0' ' ' < "/proc/$server_pid/cmdline")"
+grep -q 'CompileCommand' "$tmp/serve.log" && fail "the JIT's options printed: $(cat "$tmp/serve.log")"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 14 passed, 0 failed"
+echo "launcher smoke test: 15 passed, 0 failed"
