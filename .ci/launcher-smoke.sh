@@ -65,10 +65,13 @@ n=$(curl -sf "$url" -H 'Accept: text/csv' --data-urlencode 'query=SELECT (COUNT(
 tr '\0' ' ' < "/proc/$server_pid/cmdline" | grep -q 'CompileThresholdScaling,dev.quarry.\*::\*,0.3' ||
   fail "serve's JVM options: $(tr '\0' ' ' < "/proc/$server_pid/cmdline")"
 grep -q 'CompileCommand' "$tmp/serve.log" && fail "the JIT's options printed: $(cat "$tmp/serve.log")"
+# ... and none for other commands, or when QUARRY_JAVA_OPTS scales the thresholds itself
+jit=$(. .mvn/launcher.sh && quarry_serve_jit load x && QUARRY_JAVA_OPTS=-XX:CompileThresholdScaling=1 quarry_serve_jit serve)
+[ -z "$jit" ] || fail "the JIT's options where none are due: $jit"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 15 passed, 0 failed"
+echo "launcher smoke test: 16 passed, 0 failed"
