@@ -5,22 +5,14 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/serve.sh"
-OUT=$1; ROUNDS=$2; STORE=$3; shift 3
-mkdir -p $OUT
-B=/work/main/bsbm-driver/bsbm
-cd /work/bench/data-2785
-for r in $(seq $ROUNDS); do
-  i=0
-  for opts in "$@"; do
-    i=$((i+1))
-    new_server "$opts" $STORE $OUT/serve-$i-r$r.log || exit 1
-    line="config $i [$opts] round $r:"
-    for run in "1 50 200" "1 300 500" "16 50 500"; do
-      read -r c w n <<< "$run"
-      $B run http://127.0.0.1:7878/sparql -mt $c -w $w -runs $n --quiet -o $OUT/c$i-r$r-$c-$w > $OUT/c$i-r$r-$c-$w.log 2>&1
-      line="$line ${c}c/w$w $(grep -o 'QMpH [0-9,]*' $OUT/c$i-r$r-$c-$w.log | head -1)"
-    done
-    echo "$line"
+measure() { # I R OPTS
+  local line="config $1 [$3] round $2:" run c w n
+  for run in "1 50 200" "1 300 500" "16 50 500"; do
+    read -r c w n <<< "$run"
+    $B run http://127.0.0.1:7878/sparql -mt $c -w $w -runs $n --quiet -o $OUT/c$1-r$2-$c-$w > $OUT/c$1-r$2-$c-$w.log 2>&1
+    line="$line ${c}c/w$w $(grep -o 'QMpH [0-9,]*' $OUT/c$1-r$2-$c-$w.log | head -1)"
   done
-done
-pkill -f "quarry.jar serve"
+  echo "$line"
+}
+cd /work/bench/data-2785
+alternate "$@"
