@@ -8,6 +8,7 @@ import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.exec.WholeReads;
 import dev.quarry.core.query.plan.Compiler;
+import dev.quarry.core.query.plan.KeptCounts;
 import dev.quarry.core.query.rules.RuleCache;
 import dev.quarry.core.query.rules.Rules;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -132,6 +133,9 @@ public final class QuarryOpExecutor extends OpExecutor {
     }
   }
 
+  /** Pattern counts a dataset's planner keeps (about 100 bytes each). */
+  private static final long KEPT_COUNTS = 100_000;
+
   private final BiFunction<Graph, DatasetGraph, Target> targets;
   private final RuleCache rules;
   private final Counters counters;
@@ -157,8 +161,10 @@ public final class QuarryOpExecutor extends OpExecutor {
     TextQueryFunction.register(); // before any query of the store is optimised
     RuleCache rules = new RuleCache();
     WholeReads wholeReads = WholeReads.forStore(store);
+    KeptCounts counts = new KeptCounts(KEPT_COUNTS);
     return cxt -> {
       cxt.getContext().set(WholeReads.CONTEXT, wholeReads);
+      cxt.getContext().set(KeptCounts.CONTEXT, counts);
       return new QuarryOpExecutor(cxt, targets, rules, counters);
     };
   }

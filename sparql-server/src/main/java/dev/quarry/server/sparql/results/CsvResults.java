@@ -42,17 +42,18 @@ final class CsvResults extends SelectWriter {
       }
       Node n = b.get(vars.get(i));
       if (n != null) {
-        if (tsv) {
-          NTerms.write(out, n, blanks, true);
-        } else {
-          csv(n);
-        }
+        cell(i, n);
       }
     }
     out.ascii(tsv ? "\n" : "\r\n");
   }
 
-  private void csv(Node n) {
+  @Override
+  protected void term(Node n) {
+    if (tsv) {
+      NTerms.write(out, n, blanks, true);
+      return;
+    }
     String s;
     if (n.isURI()) {
       s = n.getURI();

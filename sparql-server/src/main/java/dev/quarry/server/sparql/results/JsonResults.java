@@ -43,13 +43,14 @@ final class JsonResults extends SelectWriter {
       }
       out.ascii(firstVar ? " \"" : ", \"").text(vars.get(i).getVarName(), Utf8Sink.Escape.JSON);
       out.ascii("\": ");
-      term(n);
+      cell(i, n);
       firstVar = false;
     }
     out.ascii(" }");
   }
 
-  private void term(Node n) {
+  @Override
+  protected void term(Node n) {
     if (n.isURI()) {
       out.ascii("{ \"type\": \"uri\", \"value\": \"").text(n.getURI(), Utf8Sink.Escape.JSON);
       out.ascii("\" }");

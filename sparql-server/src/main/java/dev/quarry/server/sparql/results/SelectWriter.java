@@ -14,8 +14,16 @@ import org.apache.jena.sparql.engine.binding.Binding;
  * (tested as parsed results), without its per-character Writer and indentation machinery.
  */
 public abstract class SelectWriter {
+  /**
+   * A column's term of at least this many bytes is kept as written, and copied when the next row
+   * repeats it: a product's comment in each of its features' rows (BSBM Q2) is escaped once.
+   */
+  private static final int KEPT_BYTES = 24;
+
   protected final Utf8Sink out;
   protected List<Var> vars;
+  private Node[] keptTerms; // by column: the last term kept, or null
+  private byte[][] keptBytes; // ... and its bytes
 
   /** Blank node labels of this result. */
   protected final BlankLabels blanks = new BlankLabels();
@@ -40,6 +48,8 @@ public abstract class SelectWriter {
 
   public final void start(List<Var> vars) {
     this.vars = vars;
+    keptTerms = new Node[vars.size()];
+    keptBytes = new byte[vars.size()][];
     head();
   }
 
@@ -61,6 +71,23 @@ public abstract class SelectWriter {
   protected abstract void solution(Binding b);
 
   protected abstract void tail();
+
+  /** One term as the format writes it. */
+  protected abstract void term(Node n);
+
+  /** {@link #term} of column {@code column}, copied if it repeats the column's last long term. */
+  protected final void cell(int column, Node n) {
+    Node kept = keptTerms[column];
+    if (kept != null && (n == kept || n.equals(kept))) {
+      out.bytes(keptBytes[column]);
+      return;
+    }
+    long at = out.position();
+    term(n);
+    byte[] written = out.position() - at >= KEPT_BYTES ? out.since(at) : null;
+    keptTerms[column] = written == null ? null : n;
+    keptBytes[column] = written;
+  }
 
   /** True for a literal whose datatype is written out (not a plain or language-tagged string). */
   protected static boolean hasDatatype(Node n) {

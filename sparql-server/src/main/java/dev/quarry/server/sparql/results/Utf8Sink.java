@@ -28,9 +28,18 @@ final class Utf8Sink {
   private final OutputStream out;
   private byte[] buf = new byte[4096]; // most responses are small; grows up to a flush's worth
   private int n;
+  private long drained; // bytes handed to the output so far: buf[0] is at this position
 
   Utf8Sink(OutputStream out) {
     this.out = out;
+  }
+
+  /** {@code before}, {@code s} with escapes {@code e}, then {@code after}, as UTF-8 bytes. */
+  static byte[] encode(String before, String s, Escape e, String after) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    Utf8Sink sink = new Utf8Sink(bytes);
+    sink.ascii(before).text(s, e).ascii(after).finish();
+    return bytes.toByteArray();
   }
 
   Utf8Sink ascii(String s) {
@@ -163,9 +172,24 @@ final class Utf8Sink {
     }
   }
 
+  /** The position of the next byte in the whole output (for {@link #since}). */
+  long position() {
+    return drained + n;
+  }
+
+  /**
+   * A copy of the bytes written from {@code position} on, or null if some of them have already gone
+   * to the output.
+   */
+  byte[] since(long position) {
+    int from = (int) (position - drained);
+    return position < drained ? null : Arrays.copyOfRange(buf, from, n);
+  }
+
   private void drain() {
     try {
       out.write(buf, 0, n);
+      drained += n;
       n = 0;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

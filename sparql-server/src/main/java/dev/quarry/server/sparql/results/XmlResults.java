@@ -7,6 +7,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 
 /** SPARQL Query Results XML Format. */
 final class XmlResults extends SelectWriter {
+  private byte[][] opens; // by column: its binding's opening tag
   private static final String OPEN =
       "<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n"
           + "  <head>\n";
@@ -25,8 +26,11 @@ final class XmlResults extends SelectWriter {
   @Override
   protected void head() {
     out.ascii(OPEN);
-    for (var v : vars) {
-      out.ascii("    <variable name=\"").text(v.getVarName(), Utf8Sink.Escape.XML).ascii("\"/>\n");
+    opens = new byte[vars.size()][];
+    for (int i = 0; i < vars.size(); i++) {
+      String name = vars.get(i).getVarName();
+      out.ascii("    <variable name=\"").text(name, Utf8Sink.Escape.XML).ascii("\"/>\n");
+      opens[i] = Utf8Sink.encode("      <binding name=\"", name, Utf8Sink.Escape.XML, "\">");
     }
     out.ascii("  </head>\n  <results>\n");
   }
@@ -34,19 +38,20 @@ final class XmlResults extends SelectWriter {
   @Override
   protected void solution(Binding b) {
     out.ascii("    <result>\n");
-    for (var v : vars) {
-      Node n = b.get(v);
+    for (int i = 0; i < vars.size(); i++) {
+      Node n = b.get(vars.get(i));
       if (n == null) {
         continue;
       }
-      out.ascii("      <binding name=\"").text(v.getVarName(), Utf8Sink.Escape.XML).ascii("\">");
-      term(n);
+      out.bytes(opens[i]);
+      cell(i, n);
       out.ascii("</binding>\n");
     }
     out.ascii("    </result>\n");
   }
 
-  private void term(Node n) {
+  @Override
+  protected void term(Node n) {
     if (n.isURI()) {
       out.ascii("<uri>").text(n.getURI(), Utf8Sink.Escape.XML).ascii("</uri>");
     } else if (n.isLiteral()) {

@@ -118,6 +118,47 @@ class ResultWritersTest {
     }
   }
 
+  /**
+   * Long terms repeated down a column are copied from their first writing: every row still holds
+   * its own term, also when the copy's first writing has gone out with a full buffer (the rows here
+   * fill several), when equal terms are different objects, and when a column goes back to a term.
+   */
+  @Test
+  void repeatedLongTermsAreWrittenInFullInEveryRow() {
+    Var s = Var.alloc("s");
+    Var o = Var.alloc("o");
+    Var x = Var.alloc("x");
+    List<Binding> bindings = new ArrayList<>();
+    String text = "a comment \" <escaped> & é 中 \uD83D\uDE00 ".repeat(8);
+    Node huge = NodeFactory.createLiteralString("y".repeat(40_000));
+    for (int r = 0; r < 3; r++) { // a buffer's worth goes out while the repeated term is written
+      BindingBuilder b = BindingBuilder.create();
+      bindings.add(
+          b.add(s, NodeFactory.createLiteralString("x".repeat(40_000) + r)).add(o, huge).build());
+    }
+    for (int r = 0; r < 3000; r++) {
+      int group = r / 7 % 3; // runs of seven, and back to an earlier term
+      BindingBuilder b = BindingBuilder.create();
+      b.add(s, NodeFactory.createLiteralString(text + group)); // equal, never the same object
+      if (r % 5 != 0) {
+        b.add(o, NodeFactory.createURI("http://example.org/a/rather/long/iri/" + (r / 3)));
+      }
+      b.add(x, NodeFactory.createLiteralDT(Integer.toString(r % 4), XSDDatatype.XSDinteger));
+      bindings.add(b.build());
+    }
+    for (Lang out : FORMATS) {
+      RowSetRewindable rows = rowSet(bindings, "s", "o", "x");
+      assertTrue(ours(rows, out).length > 4 * 32 * 1024, "several buffers' worth");
+      assertTrue(sameAsJena(rows, out), "repeated terms as " + out.getName());
+    }
+    for (Lang lang : List.of(ResultSetLang.RS_CSV, ResultSetLang.RS_TSV)) {
+      RowSetRewindable rows = rowSet(bindings, "s", "o", "x");
+      assertEquals(
+          new String(jenas(rows, lang), StandardCharsets.UTF_8),
+          new String(ours(rows, lang), StandardCharsets.UTF_8));
+    }
+  }
+
   @Test
   void csvAndTsvAreByteForByteJenas() {
     Var x = Var.alloc("x");

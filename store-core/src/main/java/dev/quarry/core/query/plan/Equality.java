@@ -36,6 +36,9 @@ record Equality(Var a, Var b, boolean sameTerm) {
 
   /** The bound variables and those equal to one, for estimates. */
   static Set<Var> closure(List<Equality> equalities, Set<Var> bound) {
+    if (equalities.isEmpty()) {
+      return bound; // read only by its callers
+    }
     Set<Var> out = new LinkedHashSet<>(bound);
     for (Equality e : equalities) {
       if (bound.contains(e.a)) {

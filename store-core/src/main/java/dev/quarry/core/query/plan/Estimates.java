@@ -3,7 +3,9 @@ package dev.quarry.core.query.plan;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.rules.Rules;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,18 +29,37 @@ final class Estimates {
   private final QuadView view;
   private final long graph;
   private final Rules rules;
+  private final KeptCounts kept; // across queries of a commit; null: none
   private final Map<List<Long>, Long> counted = new HashMap<>();
   private final Map<Node, Long> ids = new HashMap<>();
+  // By pattern: its estimate with neither, the object, the subject, both bound (NaN: not made). A
+  // join order asks for every pattern left at each step, always with one of these four.
+  private final Map<Triple, double[]> made = new IdentityHashMap<>();
 
-  Estimates(QuadView view, long graph, Rules rules) {
+  Estimates(QuadView view, long graph, Rules rules, KeptCounts kept) {
     this.view = view;
     this.graph = graph;
     this.rules = rules;
+    this.kept = kept;
   }
 
   double perRow(Triple t, Set<Var> bound, TermSpace terms) {
     boolean s = isBound(t.getSubject(), bound);
     boolean o = isBound(t.getObject(), bound);
+    double[] known = made.get(t);
+    if (known == null) {
+      known = new double[4];
+      Arrays.fill(known, Double.NaN);
+      made.put(t, known);
+    }
+    int at = (s ? 2 : 0) | (o ? 1 : 0);
+    if (Double.isNaN(known[at])) {
+      known[at] = estimate(t, s, o);
+    }
+    return known[at];
+  }
+
+  private double estimate(Triple t, boolean s, boolean o) {
     Node pn = t.getPredicate();
     if (Var.isVar(pn)) {
       double all = Math.max(1, view.quads());
@@ -104,7 +125,9 @@ final class Estimates {
 
   /** Quads of the graph with these ids (0: any), counted once per query. */
   private double count(long s, long p, long o) {
-    return counted.computeIfAbsent(List.of(s, p, o), k -> view.estimate(graph, s, p, o));
+    return counted.computeIfAbsent(
+        List.of(s, p, o),
+        k -> kept == null ? view.estimate(graph, s, p, o) : kept.estimate(view, graph, s, p, o));
   }
 
   private static boolean isBound(Node n, Set<Var> bound) {

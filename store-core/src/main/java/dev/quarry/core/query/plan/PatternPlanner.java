@@ -263,10 +263,9 @@ final class PatternPlanner {
     int best = 0;
     for (int i = 0; i < rest.size(); i++) {
       Triple t = rest.get(i);
-      Set<Var> after = new LinkedHashSet<>(bound);
-      after.addAll(Group.vars(List.of(t)));
       fanOuts[i] = scope.perRow(t, known);
-      costs[i] = fanOuts[i] * Selectivity.of(pending, bound, after);
+      costs[i] =
+          fanOuts[i] * (pending.isEmpty() ? 1 : Selectivity.of(pending, bound, with(bound, t)));
       if (!bound.isEmpty() && !connected(t, known) && fanOuts[i] >= 2) {
         // A cartesian product: last. One of about a row per row multiplies nothing, and may
         // bind what a later pattern's filters need (the value a range is computed from).
@@ -286,6 +285,13 @@ final class PatternPlanner {
     return new Step(rest.get(best), fanOuts[best]);
   }
 
+  /** {@code bound} and the variables of {@code t}. */
+  private static Set<Var> with(Set<Var> bound, Triple t) {
+    Set<Var> after = new LinkedHashSet<>(bound);
+    after.addAll(Group.vars(List.of(t)));
+    return after;
+  }
+
   /**
    * The fewest rows per row that a pattern of {@code rest} connected to {@code first} would find
    * next, once {@code first} has bound {@code after} (0 if none is connected).
@@ -298,9 +304,8 @@ final class PatternPlanner {
       if (u == first || !connected(u, known)) {
         continue;
       }
-      Set<Var> then = new LinkedHashSet<>(after);
-      then.addAll(Group.vars(List.of(u)));
-      best = Math.min(best, scope.perRow(u, known) * Selectivity.of(pending, after, then));
+      double sel = pending.isEmpty() ? 1 : Selectivity.of(pending, after, with(after, u));
+      best = Math.min(best, scope.perRow(u, known) * sel);
     }
     return best == Double.MAX_VALUE ? 0 : best;
   }

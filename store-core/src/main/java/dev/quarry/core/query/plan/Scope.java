@@ -41,7 +41,7 @@ final class Scope {
     this.namedGraphs = namedGraphs;
     this.rules = rules;
     this.cxt = cxt;
-    this.estimates = new Estimates(view, graph, rules);
+    this.estimates = new Estimates(view, graph, rules, KeptCounts.of(cxt));
   }
 
   /** The named graphs of the dataset queried, as ids of graphs the store holds; null: unknown. */
