@@ -2,7 +2,6 @@ package dev.quarry.server.sparql;
 
 import dev.quarry.server.http.HttpError;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -65,10 +64,12 @@ public final class StrictForm {
 
   /** {@code raw[from, to)} percent-decoded ({@code +} is a space), as UTF-8. */
   private static String component(String raw, int from, int to, String what) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(to - from);
+    byte[] bytes = new byte[(to - from) * 3]; // a char not percent-encoded is at most 3 bytes
+    int n = 0;
     int i = from;
     while (i < to) {
-      if (raw.charAt(i) == '%') {
+      char c = raw.charAt(i);
+      if (c == '%') {
         int hi = i + 2 < to ? Character.digit(raw.charAt(i + 1), 16) : -1;
         int lo = i + 2 < to ? Character.digit(raw.charAt(i + 2), 16) : -1;
         if (hi < 0 || lo < 0) {
@@ -76,15 +77,19 @@ public final class StrictForm {
               HttpResponseStatus.BAD_REQUEST,
               what + " has a malformed percent escape at character " + (i + 1));
         }
-        bytes.write(hi * 16 + lo);
+        bytes[n++] = (byte) (hi * 16 + lo);
         i += 3;
-      } else {
-        int run = raw.indexOf('%', i);
-        run = run < 0 || run > to ? to : run;
-        bytes.writeBytes(raw.substring(i, run).replace('+', ' ').getBytes(StandardCharsets.UTF_8));
-        i = run;
+      } else if (c < 0x80) {
+        bytes[n++] = (byte) (c == '+' ? ' ' : c);
+        i++;
+      } else { // a character sent as it is: its UTF-8 (a pair of surrogates is one character)
+        int end = Character.isHighSurrogate(c) && i + 1 < to ? i + 2 : i + 1;
+        byte[] utf8 = raw.substring(i, end).getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(utf8, 0, bytes, n, utf8.length);
+        n += utf8.length;
+        i = end;
       }
     }
-    return decode(ByteBuffer.wrap(bytes.toByteArray()), what + " (percent-decoded)");
+    return decode(ByteBuffer.wrap(bytes, 0, n), what + " (percent-decoded)");
   }
 }

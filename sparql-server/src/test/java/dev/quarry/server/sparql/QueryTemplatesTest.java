@@ -78,6 +78,28 @@ class QueryTemplatesTest {
     assertSame(QueryFactory.create(filtered.replace("3", "7")), f.query());
   }
 
+  /**
+   * Constants a template has parsed are kept by their text: each query still gets its own, over
+   * more constants than are kept at once, and as often as they come back.
+   */
+  @Test
+  void keptConstantsGiveEachQueryItsOwn() {
+    QueryTemplates t = new QueryTemplates(100);
+    t.parse(BSBM_Q5);
+    t.parse(BSBM_Q5);
+    for (int i = 0; i < 4500; i++) {
+      String other =
+          BSBM_Q5
+              .replace("Product540", "Product" + (i * 7919 % 4200))
+              .replace("120", Integer.toString(i % 50));
+      QueryTemplates.Parsed p = t.parse(other);
+      if (i % 10 == 0 || i > 4090) {
+        assertTrue(same(QueryFactory.create(other, Syntax.syntaxARQ), p), other);
+      }
+    }
+    assertEquals(4500, t.hits());
+  }
+
   @Test
   void withAReusedAlgebraOnlyTheResultFormIsTheQuerys() {
     QueryTemplates t = new QueryTemplates(100);

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 
 /**
@@ -16,13 +18,22 @@ import java.nio.file.Path;
  * that missed the OS cache read 16-128 KB. At BSBM 100M in a 2 GB cgroup (16 clients, 250 mixes,
  * one run each) the device reads went from 5.65 to 5.19 GB with it, for 22 MB of term records asked
  * for. Null where the calls are not there (another OS); the channel reads then.
+ *
+ * <p>Whether reads wait on the device is asked of the kernel: each read first tries {@code
+ * preadv2(RWF_NOWAIT)}, which reads only what the OS cache holds and otherwise fails with EAGAIN.
+ * Timing each read instead (where the kernel lacks the flag) also counts a read whose thread was
+ * merely preempted: with 16 clients on 2 cores, one in 32 of a 1M store's cached reads did.
  */
 final class RandomReads implements AutoCloseable {
   private static final int O_RDONLY = 0;
   private static final int POSIX_FADV_RANDOM = 1;
   private static final int POSIX_FADV_WILLNEED = 3;
+  private static final int RWF_NOWAIT = 8;
+  private static final int EAGAIN = 11;
   private static final MethodHandle OPEN;
   private static final MethodHandle PREAD;
+  private static final MethodHandle PREADV2; // (errno state, fd, iov, 1, offset, flags); or null
+  private static final VarHandle ERRNO;
   private static final MethodHandle FADVISE;
   private static final MethodHandle CLOSE;
 
@@ -33,6 +44,7 @@ final class RandomReads implements AutoCloseable {
     MethodHandle pread = null;
     MethodHandle fadvise = null;
     MethodHandle close = null;
+    MethodHandle preadv2 = null;
     if (on) {
       try {
         ValueLayout.OfInt i = ValueLayout.JAVA_INT;
@@ -45,10 +57,21 @@ final class RandomReads implements AutoCloseable {
         pread = libc("pread", FunctionDescriptor.of(l, i, ValueLayout.ADDRESS, l, l));
         fadvise = libc("posix_fadvise", FunctionDescriptor.of(i, i, l, l, i));
         close = libc("close", FunctionDescriptor.of(i, i));
+        preadv2 =
+            libc(
+                "preadv2",
+                FunctionDescriptor.of(l, i, ValueLayout.ADDRESS, i, l, i),
+                Linker.Option.captureCallState("errno"));
       } catch (RuntimeException | LinkageError e) {
-        open = null;
+        if (close == null) {
+          open = null;
+        } // else: no preadv2 (an older C library): reads are timed
       }
     }
+    PREADV2 = "false".equals(System.getProperty("quarry.terms.nowait-reads")) ? null : preadv2;
+    ERRNO =
+        Linker.Option.captureStateLayout()
+            .varHandle(MemoryLayout.PathElement.groupElement("errno"));
     OPEN = open;
     PREAD = pread;
     FADVISE = fadvise;
@@ -64,7 +87,8 @@ final class RandomReads implements AutoCloseable {
   private static final long DEVICE_NANOS = 40_000;
 
   private final int fd;
-  private final ThreadLocal<MemorySegment> buffers;
+  private final ThreadLocal<PerThread> buffers;
+  private volatile boolean nowait = PREADV2 != null; // false once the kernel refuses the flag
   private volatile boolean closed;
   // Of the recent reads, about how many in 1,024 came from the device (decayed by 1/64 a read;
   // updates may race: it is an estimate).
@@ -72,7 +96,7 @@ final class RandomReads implements AutoCloseable {
 
   private RandomReads(int fd) {
     this.fd = fd;
-    this.buffers = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(64 << 10));
+    this.buffers = ThreadLocal.withInitial(PerThread::new);
   }
 
   /** A random-read descriptor of {@code file}, or null where it cannot be had. */
@@ -96,25 +120,47 @@ final class RandomReads implements AutoCloseable {
     }
   }
 
+  /** A thread's read buffer, its one iovec (the buffer) and its errno. */
+  private static final class PerThread {
+    final Arena arena = Arena.ofAuto();
+    final MemorySegment buf = arena.allocate(64 << 10);
+    final MemorySegment iov = arena.allocate(16, 8);
+    final MemorySegment errno = arena.allocate(Linker.Option.captureStateLayout());
+
+    PerThread() {
+      iov.set(ValueLayout.ADDRESS, 0, buf);
+    }
+  }
+
   /** Reads up to {@code len} bytes at {@code pos} into {@code b}; returns how many were there. */
   int read(long pos, byte[] b, int off, int len) throws IOException {
     if (closed) {
       throw new IOException("the term file is closed");
     }
-    MemorySegment buf = buffers.get();
+    PerThread t = buffers.get();
+    MemorySegment buf = t.buf;
     int done = 0;
     while (done < len) {
       int want = (int) Math.min(len - done, buf.byteSize());
       long n;
-      long start = System.nanoTime();
+      boolean device;
       try {
-        n = (long) PREAD.invokeExact(fd, buf, (long) want, pos + done);
-        boolean device = System.nanoTime() - start > DEVICE_NANOS;
-        int share = deviceShare;
-        deviceShare = share - (share >> 6) + (device ? 16 : 0); // settles at 1024 x the share
+        long cached = nowait ? cachedOnly(t, want, pos + done) : -2;
+        device = cached == -1;
+        if (cached >= 0) {
+          n = cached;
+        } else {
+          long start = System.nanoTime();
+          n = (long) PREAD.invokeExact(fd, buf, (long) want, pos + done);
+          device = device || (cached == -2 && System.nanoTime() - start > DEVICE_NANOS);
+        }
       } catch (Throwable e) {
         throw new IOException("pread of the term file failed", e);
       }
+      int share = deviceShare;
+      // Settles at 1,024 x the share; rounded up, so that it decays to 0 (share >> 6 alone stopped
+      // at 63, and one burst of slow reads kept hints on for good).
+      deviceShare = share - ((share + 63) >> 6) + (device ? 16 : 0);
       if (n < 0) {
         throw new IOException("pread of the term file failed at " + (pos + done));
       }
@@ -125,6 +171,29 @@ final class RandomReads implements AutoCloseable {
       done += (int) n;
     }
     return done;
+  }
+
+  /**
+   * What of {@code want} bytes at {@code pos} the OS cache holds, read into the buffer (0 at the
+   * end of the file): -1 if the first of them is not cached (a device read), -2 if the kernel
+   * cannot tell (the flag is then not tried again).
+   */
+  private long cachedOnly(PerThread t, int want, long pos) throws Throwable {
+    t.iov.set(ValueLayout.JAVA_LONG, 8, want);
+    long n = (long) PREADV2.invokeExact(t.errno, fd, t.iov, 1, pos, RWF_NOWAIT);
+    if (n >= 0) {
+      return n;
+    }
+    if ((int) ERRNO.get(t.errno, 0L) == EAGAIN) {
+      return -1;
+    }
+    nowait = false; // EOPNOTSUPP, EINVAL: this kernel or file system lacks it
+    return -2;
+  }
+
+  /** True while reads ask the kernel whether they wait on the device (see the class comment). */
+  boolean asksTheKernel() {
+    return nowait;
   }
 
   /**

@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -59,6 +65,72 @@ class RandomReadsTest {
       Files.write(file, new byte[] {7, 8, 9}, StandardOpenOption.APPEND);
       assertEquals(3, r.read(data.length, tail, 0, 100), "appended after the open");
       assertEquals(8, tail[1]);
+    }
+  }
+
+  /**
+   * Reads of records the OS cache does not hold count as the device's, and once they are cached
+   * they do not, however long a read takes (the kernel says, not a clock).
+   */
+  @Test
+  void readsCountAsTheDevicesOnlyWhenTheOsCacheLacksTheirBytes() throws Throwable {
+    byte[] data = randomBytes(4 << 20, 11);
+    Path file = written("cold.dat", data);
+    try (RandomReads r = RandomReads.open(file)) {
+      assertNotNull(r);
+      assumeTrue(r.asksTheKernel(), "preadv2(RWF_NOWAIT) is there");
+      byte[] b = new byte[64];
+      for (int i = 0; i < 2000; i++) { // cached: written just now
+        assertEquals(64, r.read((i * 4099L) % (data.length - 64), b, 0, 64));
+      }
+      assertFalse(r.readsFromDevice(), "every read was the OS cache's");
+      assumeTrue(dropFromOsCache(file), "the file's pages can be dropped");
+      for (int i = 0; i < 20; i++) {
+        int pos = i * 200_000 + 7;
+        assertEquals(64, r.read(pos, b, 0, 64));
+        assertArrayEquals(Arrays.copyOfRange(data, pos, pos + 64), b);
+      }
+      assumeTrue(r.asksTheKernel(), "this file system answers RWF_NOWAIT");
+      assertTrue(r.readsFromDevice(), "records read from the device");
+      for (int i = 0; i < 2000; i++) {
+        assertEquals(64, r.read((i % 20) * 200_000 + 7, b, 0, 64)); // cached by those reads
+      }
+      assertFalse(r.readsFromDevice(), "the same records, now in the OS cache");
+    }
+  }
+
+  /** Writes the file's pages out and asks the kernel to drop them; false if it cannot say so. */
+  private static boolean dropFromOsCache(Path file) throws Throwable {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.force(true); // clean pages: the kernel drops only those
+    }
+    Linker linker = Linker.nativeLinker();
+    MethodHandle open =
+        linker.downcallHandle(
+            linker.defaultLookup().find("open").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+            Linker.Option.firstVariadicArg(2));
+    MethodHandle fadvise =
+        linker.downcallHandle(
+            linker.defaultLookup().find("posix_fadvise").orElseThrow(),
+            FunctionDescriptor.of(
+                ValueLayout.JAVA_INT,
+                ValueLayout.JAVA_INT,
+                ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_INT));
+    MethodHandle close =
+        linker.downcallHandle(
+            linker.defaultLookup().find("close").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    try (Arena a = Arena.ofConfined()) {
+      int fd = (int) open.invokeExact(a.allocateFrom(file.toString()), 0);
+      if (fd < 0) {
+        return false;
+      }
+      int rc = (int) fadvise.invokeExact(fd, 0L, 0L, 4); // POSIX_FADV_DONTNEED
+      int ignored = (int) close.invokeExact(fd);
+      return rc == 0;
     }
   }
 
