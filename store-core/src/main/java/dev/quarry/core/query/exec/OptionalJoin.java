@@ -46,8 +46,14 @@ public final class OptionalJoin extends IdOperator {
       return null;
     }
     lastRight = numbered.side(rightOf, in);
-    int rowCol = rightVars.indexOf(numbered.number);
-    int[] toOut = rightVars.stream().mapToInt(vars::indexOf).toArray();
+    // By this batch's side's own columns: it is planned anew for each batch, and its plan (so the
+    // order of its columns) may differ from the probe's that gave rightVars.
+    List<Var> sideVars = lastRight.vars();
+    int rowCol = sideVars.indexOf(numbered.number);
+    if (rowCol < 0) {
+      throw new IllegalStateException("the optional side lost its row numbers: " + sideVars);
+    }
+    int[] toOut = sideVars.stream().mapToInt(vars::indexOf).toArray();
     boolean[] matched = new boolean[in.size];
     Rows out = new Rows(vars.size(), in.size);
     try {
@@ -67,9 +73,15 @@ public final class OptionalJoin extends IdOperator {
       // query's memory now. Only the last is closed with the plan, and explain reads it closed.
       lastRight.close();
     }
+    int[] leftToOut = left.vars().stream().mapToInt(vars::indexOf).toArray();
     for (int r = 0; r < in.size; r++) {
       if (!matched[r]) {
-        out.appendCopy(in, r);
+        int at = out.append();
+        for (int c = 0; c < leftToOut.length; c++) {
+          if (leftToOut[c] >= 0) { // by name: the side's own order may differ
+            out.data[at + leftToOut[c]] = in.get(r, c);
+          }
+        }
       }
     }
     return out;
