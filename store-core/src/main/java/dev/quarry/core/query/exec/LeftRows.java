@@ -30,6 +30,18 @@ final class LeftRows {
    * the number (a projection inside it).
    */
   List<Var> sideVars(Function<IdOperator, IdOperator> side) {
+    return sideVars(side, c -> null);
+  }
+
+  /**
+   * ... or {@code known}'s columns for this input's, where it knows them without building the side
+   * (a probe plans the whole side).
+   */
+  List<Var> sideVars(Function<IdOperator, IdOperator> side, Function<List<Var>, List<Var>> known) {
+    List<Var> cols = known.apply(List.copyOf(columns));
+    if (cols != null) {
+      return cols;
+    }
     IdOperator probe = side.apply(new Source(columns, new Rows(columns.size(), 0), "probe"));
     return probe == null || !probe.vars().contains(number) ? null : probe.vars();
   }

@@ -34,8 +34,19 @@ public final class OptionalJoin extends IdOperator {
    * null if that side cannot be built or drops the hidden row column (a projection inside it).
    */
   public static OptionalJoin of(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
+    return of(left, rightOf, c -> null);
+  }
+
+  /**
+   * ... where {@code columnsOf} gives the right side's columns over an input's columns when they
+   * are known without building it (else null: a probe builds it over no rows).
+   */
+  public static OptionalJoin of(
+      IdOperator left,
+      Function<IdOperator, IdOperator> rightOf,
+      Function<List<Var>, List<Var>> columnsOf) {
     LeftRows numbered = new LeftRows(left.vars());
-    List<Var> rightVars = numbered.sideVars(rightOf);
+    List<Var> rightVars = numbered.sideVars(rightOf, columnsOf);
     return rightVars == null ? null : new OptionalJoin(left, numbered, rightOf, rightVars);
   }
 

@@ -13,9 +13,12 @@ import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.op.OpAssign;
 import org.apache.jena.sparql.algebra.op.OpBGP;
@@ -161,6 +164,41 @@ public final class Compiler {
     } finally {
       walking = null;
     }
+  }
+
+  /**
+   * The columns {@code compile(op, input)} gives, where they are known without planning it: a group
+   * of plain patterns and filters on input rows gives the input's columns and its patterns'
+   * variables, and so do such groups joined by OPTIONAL (an OPTIONAL's side, planned again for each
+   * batch of rows, is so spared a plan over no rows to learn them). Null where only compiling can
+   * tell, or whether it compiles at all.
+   */
+  List<Var> plainGroupColumns(Op op, List<Var> inputVars) {
+    if (op instanceof OpConditional c) { // OPTIONALs of plain groups on one: their columns, joined
+      List<Var> left = plainGroupColumns(c.getLeft(), inputVars);
+      return left == null ? null : plainGroupColumns(c.getRight(), left);
+    }
+    boolean group =
+        op instanceof OpBGP
+            || op instanceof OpTriple
+            || op instanceof OpSequence
+            || op instanceof OpFilter;
+    if (!group || scope.graphVar != null || TextPlanner.mayPlan(op)) {
+      return null;
+    }
+    Group g = Group.of(op);
+    if (g == null || TripleTerms.of(g.triples()) != null) {
+      return null; // (open triple terms add columns of their own)
+    }
+    Set<Var> cols = new LinkedHashSet<>(inputVars);
+    for (Triple t : g.triples()) {
+      for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
+        if (Var.isVar(n)) {
+          cols.add(Var.alloc(n));
+        }
+      }
+    }
+    return List.copyOf(cols);
   }
 
   /** A compiler for the same query in another graph context, sharing its repeated parts. */

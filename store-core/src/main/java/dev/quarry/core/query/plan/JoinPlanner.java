@@ -88,7 +88,11 @@ final class JoinPlanner {
     if (left == null) {
       return null;
     }
-    OptionalJoin join = OptionalJoin.of(left, in -> compiler.compile(c.getRight(), in));
+    OptionalJoin join =
+        OptionalJoin.of(
+            left,
+            in -> compiler.compile(c.getRight(), in),
+            cols -> compiler.plainGroupColumns(c.getRight(), cols));
     return join == null ? null : join.estimate(left.estimate());
   }
 
