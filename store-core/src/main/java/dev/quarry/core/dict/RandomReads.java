@@ -143,16 +143,15 @@ final class RandomReads implements AutoCloseable {
     while (done < len) {
       int want = (int) Math.min(len - done, buf.byteSize());
       long n;
-      boolean device;
+      boolean device = false;
       try {
         long cached = nowait ? cachedOnly(t, want, pos + done) : -2;
-        device = cached == -1;
         if (cached >= 0) {
           n = cached;
-        } else {
+        } else { // not cached (-1), or the kernel cannot tell (-2): then a slow read says so
           long start = System.nanoTime();
           n = (long) PREAD.invokeExact(fd, buf, (long) want, pos + done);
-          device = device || (cached == -2 && System.nanoTime() - start > DEVICE_NANOS);
+          device = cached == -1 || System.nanoTime() - start > DEVICE_NANOS;
         }
       } catch (Throwable e) {
         throw new IOException("pread of the term file failed", e);

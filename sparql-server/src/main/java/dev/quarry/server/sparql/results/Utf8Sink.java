@@ -1,5 +1,6 @@
 package dev.quarry.server.sparql.results;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class Utf8Sink {
 
   /** {@code before}, {@code s} with escapes {@code e}, then {@code after}, as UTF-8 bytes. */
   static byte[] encode(String before, String s, Escape e, String after) {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     Utf8Sink sink = new Utf8Sink(bytes);
     sink.ascii(before).text(s, e).ascii(after).finish();
     return bytes.toByteArray();

@@ -7,10 +7,11 @@ import org.apache.jena.sparql.engine.binding.Binding;
 
 /** SPARQL Query Results XML Format. */
 final class XmlResults extends SelectWriter {
-  private byte[][] opens; // by column: its binding's opening tag
   private static final String OPEN =
       "<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n"
           + "  <head>\n";
+
+  private byte[][] opens; // by column: its binding's opening tag
 
   XmlResults(OutputStream out) {
     super(out);

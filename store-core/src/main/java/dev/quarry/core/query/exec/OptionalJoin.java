@@ -15,7 +15,7 @@ public final class OptionalJoin extends IdOperator {
   private final LeftRows numbered;
   private final Function<IdOperator, IdOperator> rightOf;
   private IdOperator lastRight;
-  private final List<Var> rightVars;
+  private final int[] leftToOut; // by left column: its output column
 
   private OptionalJoin(
       IdOperator left,
@@ -26,20 +26,12 @@ public final class OptionalJoin extends IdOperator {
     this.left = left;
     this.numbered = numbered;
     this.rightOf = rightOf;
-    this.rightVars = rightVars;
+    this.leftToOut = left.vars().stream().mapToInt(vars::indexOf).toArray();
   }
 
   /**
    * The optional join of {@code left} with the right side {@code rightOf} builds over an input, or
    * null if that side cannot be built or drops the hidden row column (a projection inside it).
-   */
-  public static OptionalJoin of(IdOperator left, Function<IdOperator, IdOperator> rightOf) {
-    return of(left, rightOf, c -> null);
-  }
-
-  /**
-   * ... where {@code columnsOf} gives the right side's columns over an input's columns when they
-   * are known without building it (else null: a probe builds it over no rows).
    */
   public static OptionalJoin of(
       IdOperator left,
@@ -58,7 +50,7 @@ public final class OptionalJoin extends IdOperator {
     }
     lastRight = numbered.side(rightOf, in);
     // By this batch's side's own columns: it is planned anew for each batch, and its plan (so the
-    // order of its columns) may differ from the probe's that gave rightVars.
+    // order of its columns) may differ from the one that gave this join's columns.
     List<Var> sideVars = lastRight.vars();
     int rowCol = sideVars.indexOf(numbered.number);
     if (rowCol < 0) {
@@ -84,7 +76,6 @@ public final class OptionalJoin extends IdOperator {
       // query's memory now. Only the last is closed with the plan, and explain reads it closed.
       lastRight.close();
     }
-    int[] leftToOut = left.vars().stream().mapToInt(vars::indexOf).toArray();
     for (int r = 0; r < in.size; r++) {
       if (!matched[r]) {
         int at = out.append();

@@ -13,12 +13,9 @@ import dev.quarry.core.query.exec.Source;
 import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.rules.Rules;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.op.OpAssign;
 import org.apache.jena.sparql.algebra.op.OpBGP;
@@ -178,27 +175,12 @@ public final class Compiler {
       List<Var> left = plainGroupColumns(c.getLeft(), inputVars);
       return left == null ? null : plainGroupColumns(c.getRight(), left);
     }
-    boolean group =
-        op instanceof OpBGP
-            || op instanceof OpTriple
-            || op instanceof OpSequence
-            || op instanceof OpFilter;
-    if (!group || scope.graphVar != null || TextPlanner.mayPlan(op)) {
-      return null;
-    }
-    Group g = Group.of(op);
-    if (g == null || TripleTerms.of(g.triples()) != null) {
-      return null; // (open triple terms add columns of their own)
-    }
-    Set<Var> cols = new LinkedHashSet<>(inputVars);
-    for (Triple t : g.triples()) {
-      for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
-        if (Var.isVar(n)) {
-          cols.add(Var.alloc(n));
-        }
-      }
-    }
-    return List.copyOf(cols);
+    // Group.of takes only what build plans as a group (never a text search), and that plan's
+    // columns are these; open triple terms and GRAPH ?g add columns of their own.
+    Group g = scope.graphVar == null ? Group.of(op) : null;
+    return g == null || TripleTerms.of(g.triples()) != null
+        ? null
+        : Group.columns(inputVars, null, g.triples());
   }
 
   /** A compiler for the same query in another graph context, sharing its repeated parts. */

@@ -123,11 +123,11 @@ final class Estimates {
     return ids.computeIfAbsent(n, view::id);
   }
 
-  /** Quads of the graph with these ids (0: any), counted once per query. */
+  /** Quads of the graph with these ids (0: any), counted once per commit (else per query). */
   private double count(long s, long p, long o) {
-    return counted.computeIfAbsent(
-        List.of(s, p, o),
-        k -> kept == null ? view.estimate(graph, s, p, o) : kept.estimate(view, graph, s, p, o));
+    return kept != null
+        ? kept.estimate(view, graph, s, p, o)
+        : counted.computeIfAbsent(List.of(s, p, o), k -> view.estimate(graph, s, p, o));
   }
 
   private static boolean isBound(Node n, Set<Var> bound) {

@@ -2,6 +2,7 @@ package dev.quarry.core.query.plan;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.jena.graph.Node;
@@ -73,6 +74,23 @@ record Group(List<Triple> triples, List<Expr> conjuncts) {
     } else {
       out.add(e);
     }
+  }
+
+  /**
+   * The columns of {@code triples} joined with rows of {@code input}: the input's, the graph
+   * variable (if any), then the patterns' variables (inside triple terms too), each once.
+   */
+  static List<Var> columns(List<Var> input, Var graphVar, List<Triple> triples) {
+    Set<Var> cols = new LinkedHashSet<>(input);
+    if (graphVar != null) {
+      cols.add(graphVar);
+    }
+    for (Triple t : triples) {
+      for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
+        TripleTerms.vars(n, cols);
+      }
+    }
+    return List.copyOf(cols);
   }
 
   static Set<Var> vars(List<Triple> triples) {

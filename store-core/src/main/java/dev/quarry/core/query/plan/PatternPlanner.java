@@ -359,21 +359,7 @@ final class PatternPlanner {
 
   /** No rows, with the columns the input and the patterns would have had. */
   private IdOperator empty(IdOperator input, List<Triple> triples) {
-    List<Var> vars = new ArrayList<>(input.vars());
-    if (scope.graphVar != null && !vars.contains(scope.graphVar)) {
-      vars.add(scope.graphVar);
-    }
-    Set<Var> inPatterns = new LinkedHashSet<>();
-    for (Triple t : triples) {
-      for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
-        TripleTerms.vars(n, inPatterns);
-      }
-    }
-    for (Var v : inPatterns) {
-      if (!vars.contains(v)) {
-        vars.add(v);
-      }
-    }
+    List<Var> vars = Group.columns(input.vars(), scope.graphVar, triples);
     return new Source(vars, new Rows(vars.size(), 0), "no match (a term the store lacks)");
   }
 

@@ -43,7 +43,7 @@ class OptionalJoinTest {
           }
           return new Source(List.of(A, B, number), out, "batch side");
         };
-    OptionalJoin join = OptionalJoin.of(left, side);
+    OptionalJoin join = OptionalJoin.of(left, side, columns -> null); // columns by a probe
     List<String> rows = new ArrayList<>();
     for (Rows r = join.next(); r != null; r = join.next()) {
       for (int i = 0; i < r.size(); i++) {
