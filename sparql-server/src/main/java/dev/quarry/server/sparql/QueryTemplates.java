@@ -149,7 +149,7 @@ public final class QueryTemplates {
           return null;
         }
       }
-      return NodeTransformLib.transform(substitute, algebra);
+      return AlgebraSubstitution.apply(substitute, algebra);
     }
 
     Query query(NodeTransform substitute) {
@@ -286,7 +286,7 @@ public final class QueryTemplates {
       return null;
     }
     Op mine = Algebra.optimize(Algebra.compile(actual), optimizing);
-    return NodeTransformLib.transform(substitute, optimized).equals(mine) ? optimized : null;
+    return AlgebraSubstitution.apply(substitute, optimized).equals(mine) ? optimized : null;
   }
 
   /** How often each of {@code nodes} stands in {@code op}. */

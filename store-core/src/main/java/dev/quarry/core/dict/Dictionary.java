@@ -49,6 +49,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final int lengthSlot;
   private final Cache<Node, Long> ids;
   private final Cache<Long, Node> nodes;
+  private final RecentTerms recent; // in front of nodes and ids
   private final TermBatches batches;
   private final Cache<Long, long[]> parts; // a committed term's parts by its id (or NOT_TRIPLE)
 
@@ -59,6 +60,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.lengthSlot = slots[1];
     this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
     this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.recent = new RecentTerms(cacheSize);
     this.batches = new TermBatches(this, terms);
     this.parts = Caffeine.newBuilder().maximumSize(cacheSize).build();
   }
@@ -136,8 +138,13 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
         return mine;
       }
     }
+    id = recent.id(n);
+    if (id != NodeIds.NONE) {
+      return id;
+    }
     Long cached = ids.getIfPresent(n);
     if (cached != null) {
+      recent.putId(n, cached);
       return cached;
     }
     byte[] record = record(n, hashRoot, w, false);
@@ -149,6 +156,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     id = findHash(hashRoot, h);
     if (id != NodeIds.NONE) {
       ids.put(n, id);
+      recent.putId(n, id);
     }
     return id;
   }
@@ -270,7 +278,8 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   /** The term of {@code id} if the term cache holds it, else null. */
   Node cached(long id) {
-    return nodes.getIfPresent(id);
+    Node n = recent.get(id);
+    return n != null ? n : nodes.getIfPresent(id);
   }
 
   /** The term an id stands for. */
@@ -291,12 +300,17 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
         return mine;
       }
     }
-    Node n = nodes.getIfPresent(id);
+    Node n = recent.get(id);
+    if (n != null) {
+      return n;
+    }
+    n = nodes.getIfPresent(id);
     if (n == null) {
       byte[] record = terms.read(NodeIds.termOffset(id));
       n = TermCodec.decode(record, 0, record.length, part -> getNode(part, w));
       nodes.put(id, n);
     }
+    recent.put(id, n);
     return n;
   }
 

@@ -25,7 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.lib.Closeable;
 import org.apache.jena.graph.Graph;
@@ -280,7 +279,10 @@ public final class QuarryOpExecutor extends OpExecutor {
   /** The plan's rows as bindings that decode on demand. */
   private static Iterator<Binding> bindings(IdOperator plan, TermSpace terms) {
     List<Var> vars = plan.vars();
-    int[] everyColumn = IntStream.range(0, vars.size()).toArray();
+    int[] everyColumn = new int[vars.size()];
+    for (int c = 0; c < everyColumn.length; c++) {
+      everyColumn[c] = c;
+    }
     // Closeable: ARQ closes it when the query ends or stops early, and the plan lets go of its
     // memory and spill files then.
     abstract class PlanRows implements Iterator<Binding>, Closeable {}

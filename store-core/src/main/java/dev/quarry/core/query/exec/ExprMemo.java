@@ -29,7 +29,7 @@ final class ExprMemo<T> {
     if (mentioned.isEmpty() || mentioned.size() > 2 || !Deterministic.test(expr)) {
       return null;
     }
-    int[] cols = mentioned.stream().mapToInt(vars::indexOf).toArray();
+    int[] cols = VarColumns.of(mentioned, vars);
     for (int c : cols) {
       if (c < 0) {
         return null;

@@ -32,7 +32,11 @@ public final class Filter extends BatchOperator {
         cols.add(c);
       }
     }
-    this.decoded = cols.stream().mapToInt(Integer::intValue).toArray();
+    this.decoded = new int[cols.size()];
+    int i = 0;
+    for (int c : cols) {
+      decoded[i++] = c;
+    }
   }
 
   @Override

@@ -58,7 +58,7 @@ public final class ObjectRange {
       (less == varLeft ? upper : lower).add(bound);
       read.addAll(bound.getVarsMentioned());
     }
-    this.columns = read.stream().mapToInt(inputVars::indexOf).toArray();
+    this.columns = VarColumns.of(read, inputVars);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.quarry.core.query.exec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,11 +23,21 @@ public final class OptionalJoin extends IdOperator {
       LeftRows numbered,
       Function<IdOperator, IdOperator> rightOf,
       List<Var> rightVars) {
-    super(rightVars.stream().filter(v -> !v.equals(numbered.number)).toList());
+    super(without(rightVars, numbered.number));
     this.left = left;
     this.numbered = numbered;
     this.rightOf = rightOf;
-    this.leftToOut = left.vars().stream().mapToInt(vars::indexOf).toArray();
+    this.leftToOut = VarColumns.of(left.vars(), vars);
+  }
+
+  private static List<Var> without(List<Var> vars, Var v) {
+    List<Var> out = new ArrayList<>(vars.size());
+    for (Var u : vars) {
+      if (!u.equals(v)) {
+        out.add(u);
+      }
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -56,7 +67,7 @@ public final class OptionalJoin extends IdOperator {
     if (rowCol < 0) {
       throw new IllegalStateException("the optional side lost its row numbers: " + sideVars);
     }
-    int[] toOut = sideVars.stream().mapToInt(vars::indexOf).toArray();
+    int[] toOut = VarColumns.of(sideVars, vars);
     boolean[] matched = new boolean[in.size];
     Rows out = new Rows(vars.size(), in.size);
     try {

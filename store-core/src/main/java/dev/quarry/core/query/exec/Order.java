@@ -6,14 +6,17 @@ import dev.quarry.core.query.memory.QueryMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.SortCondition;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingComparator;
+import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprEvalException;
 import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.expr.NodeValue;
@@ -64,15 +67,20 @@ public final class Order extends IdOperator {
     this.limit = limit;
     this.terms = terms;
     this.cxt = cxt;
-    this.keyedColumns =
-        conditions.stream()
-            .flatMapToInt(c -> Arrays.stream(TermSpace.columnsOf(c.getExpression(), vars)))
-            .distinct()
-            .toArray();
-    this.conditionColumns =
-        conditions.stream()
-            .mapToInt(c -> c.getExpression() instanceof ExprVar v ? vars.indexOf(v.asVar()) : -1)
-            .toArray();
+    Set<Integer> keyed = new LinkedHashSet<>();
+    this.conditionColumns = new int[conditions.size()];
+    for (int i = 0; i < conditionColumns.length; i++) {
+      Expr e = conditions.get(i).getExpression();
+      for (int c : TermSpace.columnsOf(e, vars)) {
+        keyed.add(c);
+      }
+      conditionColumns[i] = e instanceof ExprVar v ? vars.indexOf(v.asVar()) : -1;
+    }
+    this.keyedColumns = new int[keyed.size()];
+    int k = 0;
+    for (int c : keyed) {
+      keyedColumns[k++] = c;
+    }
     @SuppressWarnings("unchecked")
     ExprMemo<NodeValue>[] m = new ExprMemo[conditions.size()];
     for (int i = 0; i < m.length; i++) {
@@ -270,8 +278,7 @@ public final class Order extends IdOperator {
   /** SPARQL's ordering of rows, and the sort of a buffer by ranks when every key is a variable. */
   private final class SparqlOrder implements RowSorter.RowOrder {
     // Every condition's variable column, or null if a condition is not a variable of the rows.
-    private final int[] keyColumns =
-        Arrays.stream(conditionColumns).allMatch(c -> c >= 0) ? conditionColumns : null;
+    private final int[] keyColumns = allVariables(conditionColumns) ? conditionColumns : null;
 
     @Override
     public int compare(long[] a, int aOff, long[] b, int bOff) {
@@ -374,6 +381,15 @@ public final class Order extends IdOperator {
   }
 
   /** The rows {@code op} and its inputs made: what running it cost, roughly. */
+  private static boolean allVariables(int[] columns) {
+    for (int c : columns) {
+      if (c < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static long rowsMade(IdOperator op) {
     long sum = op.produced();
     for (IdOperator in : op.inputs()) {

@@ -9,7 +9,10 @@ public final class Project extends BatchOperator {
 
   public Project(IdOperator input, List<Var> keep) {
     super(keep, input);
-    this.from = keep.stream().mapToInt(input::column).toArray();
+    this.from = new int[keep.size()];
+    for (int i = 0; i < from.length; i++) {
+      from[i] = input.column(keep.get(i));
+    }
   }
 
   @Override

@@ -144,7 +144,7 @@ public final class TermSpace {
 
   /** The columns of {@code vars} that {@code expr} mentions (for {@link #prefetchColumns}). */
   public static int[] columnsOf(Expr expr, List<Var> vars) {
-    return expr.getVarsMentioned().stream().mapToInt(vars::indexOf).filter(c -> c >= 0).toArray();
+    return VarColumns.present(expr.getVarsMentioned(), vars);
   }
 
   private static final long ONLY_ITSELF = 1L << 63; // ids not held inline leave the top bit clear

@@ -16,7 +16,7 @@ public final class Union extends IdOperator {
     this.branches = branches;
     this.maps = new int[branches.size()][];
     for (int b = 0; b < branches.size(); b++) {
-      maps[b] = branches.get(b).vars().stream().mapToInt(vars::indexOf).toArray();
+      maps[b] = VarColumns.of(branches.get(b).vars(), vars);
     }
   }
 

@@ -395,9 +395,16 @@ public final class Compiler {
     if (sub == null) {
       return null;
     }
-    List<Var> named = sub.vars().stream().filter(v -> v.isNamedVar()).toList();
+    List<Var> named = new ArrayList<>(sub.vars().size());
+    for (Var v : sub.vars()) {
+      if (v.isNamedVar()) {
+        named.add(v);
+      }
+    }
     IdOperator in =
-        named.size() < sub.vars().size() ? new Project(sub, named).estimate(sub.estimate()) : sub;
+        named.size() < sub.vars().size()
+            ? new Project(sub, List.copyOf(named)).estimate(sub.estimate())
+            : sub;
     return new Distinct(in, scope.cxt).estimate(sub.estimate());
   }
 }
