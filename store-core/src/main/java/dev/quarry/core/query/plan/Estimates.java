@@ -124,7 +124,7 @@ final class Estimates {
   }
 
   /** Quads of the graph with these ids (0: any), counted once per commit (else per query). */
-  private double count(long s, long p, long o) {
+  double count(long s, long p, long o) {
     return kept != null
         ? kept.estimate(view, graph, s, p, o)
         : counted.computeIfAbsent(List.of(s, p, o), k -> view.estimate(graph, s, p, o));

@@ -264,8 +264,7 @@ final class PatternPlanner {
     for (int i = 0; i < rest.size(); i++) {
       Triple t = rest.get(i);
       fanOuts[i] = scope.perRow(t, known);
-      costs[i] =
-          fanOuts[i] * (pending.isEmpty() ? 1 : Selectivity.of(pending, bound, with(bound, t)));
+      costs[i] = fanOuts[i] * completed(pending, bound, t);
       if (!bound.isEmpty() && !connected(t, known) && fanOuts[i] >= 2) {
         // A cartesian product: last. One of about a row per row multiplies nothing, and may
         // bind what a later pattern's filters need (the value a range is computed from).
@@ -285,11 +284,29 @@ final class PatternPlanner {
     return new Step(rest.get(best), fanOuts[best]);
   }
 
-  /** {@code bound} and the variables of {@code t}. */
-  private static Set<Var> with(Set<Var> bound, Triple t) {
-    Set<Var> after = new LinkedHashSet<>(bound);
-    after.addAll(Group.vars(List.of(t)));
-    return after;
+  /**
+   * The fraction of rows kept by the pending filters that joining {@code t} to rows binding {@code
+   * bound} makes applicable: those whose variables are all bound after it and not all before.
+   */
+  private double completed(List<Expr> pending, Set<Var> bound, Triple t) {
+    if (pending.isEmpty()) {
+      return 1;
+    }
+    Set<Var> mine = Group.vars(List.of(t));
+    double sel = 1;
+    for (Expr e : pending) {
+      boolean before = true;
+      boolean after = true;
+      for (Var v : scope.mentioned(e)) {
+        boolean b = bound.contains(v);
+        before &= b;
+        after &= b || mine.contains(v);
+      }
+      if (after && !before) {
+        sel *= Selectivity.of(e);
+      }
+    }
+    return sel;
   }
 
   /**
@@ -304,7 +321,7 @@ final class PatternPlanner {
       if (u == first || !connected(u, known)) {
         continue;
       }
-      double sel = pending.isEmpty() ? 1 : Selectivity.of(pending, after, with(after, u));
+      double sel = completed(pending, after, u);
       best = Math.min(best, scope.perRow(u, known) * sel);
     }
     return best == Double.MAX_VALUE ? 0 : best;
@@ -333,7 +350,7 @@ final class PatternPlanner {
     ExprList now = new ExprList();
     for (Iterator<Expr> it = pending.iterator(); it.hasNext(); ) {
       Expr e = it.next();
-      if (bound.containsAll(e.getVarsMentioned())) {
+      if (bound.containsAll(scope.mentioned(e))) {
         now.add(e);
         it.remove();
       }

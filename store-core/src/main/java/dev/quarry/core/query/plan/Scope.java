@@ -3,11 +3,14 @@ package dev.quarry.core.query.plan;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.query.exec.TermSpace;
 import dev.quarry.core.query.rules.Rules;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.expr.Expr;
 
 /**
  * What every planner of one query part shares: the store's terms and quads, the graph the patterns
@@ -26,6 +29,9 @@ final class Scope {
   private final Supplier<long[]> namedGraphs;
   private long[] named;
   private boolean namedAsked;
+  // Each filter's variables: Jena walks the expression for every call, and the planner asks for
+  // each pending filter at every step, for every pattern it weighs.
+  private final Map<Expr, Set<Var>> mentioned = new IdentityHashMap<>();
 
   Scope(
       TermSpace terms,
@@ -67,6 +73,11 @@ final class Scope {
       }
     }
     return false;
+  }
+
+  /** The variables {@code e} mentions, made once per query part. */
+  Set<Var> mentioned(Expr e) {
+    return mentioned.computeIfAbsent(e, Expr::getVarsMentioned);
   }
 
   /** The estimated rows of a pattern per input row, given the variables already bound. */

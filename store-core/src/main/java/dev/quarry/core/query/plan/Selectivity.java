@@ -1,8 +1,5 @@
 package dev.quarry.core.query.plan;
 
-import java.util.List;
-import java.util.Set;
-import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.expr.E_Bound;
 import org.apache.jena.sparql.expr.E_Equals;
 import org.apache.jena.sparql.expr.E_GreaterThan;
@@ -35,17 +32,5 @@ final class Selectivity {
       return 0.99;
     }
     return 0.5;
-  }
-
-  /** The fraction kept by the pending conjuncts that become applicable between two bound sets. */
-  static double of(List<Expr> pending, Set<Var> before, Set<Var> after) {
-    double sel = 1;
-    for (Expr e : pending) {
-      Set<Var> mentioned = e.getVarsMentioned();
-      if (after.containsAll(mentioned) && !before.containsAll(mentioned)) {
-        sel *= of(e);
-      }
-    }
-    return sel;
   }
 }

@@ -118,7 +118,7 @@ final class WalkPlanner {
     if (reads == null) {
       return order(usual, t);
     }
-    long rows = scope.view.estimate(scope.graph, QuadView.NONE, p, QuadView.NONE);
+    long rows = (long) scope.estimates.count(QuadView.NONE, p, QuadView.NONE); // kept per commit
     ValueOrder table =
         reads.ordered(
             scope.view,
