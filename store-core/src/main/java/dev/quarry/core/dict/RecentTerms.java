@@ -48,13 +48,13 @@ final class RecentTerms {
     if (byNode.length == 0) {
       return NodeIds.NONE;
     }
-    Slot s = byNode[mix(node.hashCode())];
+    Slot s = byNode[index(node.hashCode())];
     return s != null && s.node.equals(node) ? s.id : NodeIds.NONE;
   }
 
   void putId(Node node, long id) {
     if (byNode.length > 0) {
-      byNode[mix(node.hashCode())] = new Slot(id, node);
+      byNode[index(node.hashCode())] = new Slot(id, node);
     }
   }
 
@@ -63,11 +63,8 @@ final class RecentTerms {
   }
 
   private int index(long id) {
-    // Ids are term-file offsets, multiples of small record sizes: mix before taking the slot.
+    // Ids are term-file offsets, multiples of small record sizes (and a term's hash code may be
+    // as regular): mix before taking the slot.
     return (int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask;
-  }
-
-  private int mix(int hash) {
-    return index(hash);
   }
 }
