@@ -209,6 +209,28 @@ public final class BTree {
   /** Room {@link #children} may need: the most children an inner node of any width holds. */
   public static final int MAX_CHILDREN = InnerNode.capacity(1) + 1;
 
+  /**
+   * The commit generation the tree's root page {@code root} was written in (-1 for an empty tree):
+   * with the root's number, it names the tree's rows across restarts, since a freed root page that
+   * becomes a root again was written by a later commit.
+   */
+  public long rootGeneration(long root) {
+    if (root == EMPTY) {
+      return -1;
+    }
+    for (; ; ) {
+      long t = pool.readOptimistic(root);
+      long g =
+          pool.memory()
+              .get(
+                  ValueLayout.JAVA_LONG_UNALIGNED,
+                  pool.offset(BufferPool.frameOf(t)) + Pages.GENERATION_OFFSET);
+      if (pool.validate(t)) {
+        return g;
+      }
+    }
+  }
+
   /** The commit generation a tree page carries (0 for pages written before generations were). */
   public static long generation(MemorySegment page) {
     return page.get(ValueLayout.JAVA_LONG_UNALIGNED, Pages.GENERATION_OFFSET);

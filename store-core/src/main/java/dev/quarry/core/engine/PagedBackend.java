@@ -2,6 +2,7 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.dict.Dictionary;
 import dev.quarry.core.index.QuadIndexes;
+import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.QuadWriter;
 import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.index.spi.QuadBackend;
@@ -12,6 +13,7 @@ import dev.quarry.core.text.TextIndex;
 import dev.quarry.core.txn.ReadTxn;
 import dev.quarry.core.txn.Transactions;
 import dev.quarry.core.txn.WriteTxn;
+import java.nio.file.Path;
 
 /** The paged engine as the index SPI: snapshots and the writer over its trees and dictionary. */
 final class PagedBackend implements QuadBackend {
@@ -20,6 +22,7 @@ final class PagedBackend implements QuadBackend {
   private final StatsTrees statsTrees;
   private final Dictionary dictionary;
   private final TextIndex text; // null: text search is off
+  private final Path derived; // null: a store in memory
   private volatile boolean closed;
 
   PagedBackend(
@@ -27,12 +30,41 @@ final class PagedBackend implements QuadBackend {
       QuadIndexes indexes,
       StatsTrees statsTrees,
       Dictionary dictionary,
-      TextIndex text) {
+      TextIndex text,
+      Path derived) {
     this.txns = txns;
     this.indexes = indexes;
     this.statsTrees = statsTrees;
     this.dictionary = dictionary;
     this.text = text;
+    this.derived = derived;
+  }
+
+  @Override
+  public Path derivedFiles() {
+    return derived;
+  }
+
+  /**
+   * The durable name of the state at {@code roots} ({@link
+   * dev.quarry.core.index.spi.QuadView#durableName}), or null in memory: every root value (tree
+   * roots, the term file's length, ...) and the commit each quad index's root page was written in.
+   * Commits copy a tree's pages on write, so changed quads have a new root; a freed page may become
+   * a root again, but written by a later commit.
+   */
+  String durableName(long[] roots) {
+    if (derived == null) {
+      return null;
+    }
+    StringBuilder name = new StringBuilder();
+    for (long r : roots) {
+      name.append(Long.toHexString(r)).append('.');
+    }
+    for (QuadOrder o : QuadOrder.values()) {
+      name.append(Long.toHexString(indexes.tree(o).rootGeneration(indexes.root(roots, o))));
+      name.append(o.ordinal() + 1 < QuadOrder.values().length ? "." : "");
+    }
+    return name.toString();
   }
 
   /** The text index, or null if text search is off. */

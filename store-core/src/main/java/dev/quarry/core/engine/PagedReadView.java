@@ -10,6 +10,7 @@ import dev.quarry.core.txn.ReadTxn;
 final class PagedReadView extends PagedView implements ReadView {
   private final ReadTxn txn;
   private final Stats stats;
+  private String durableName; // made at its first use
 
   PagedReadView(PagedBackend engine, ReadTxn txn) {
     super(engine, txn.state().roots().values(), null, engine.dictionary().hashRoot(txn.state()));
@@ -35,6 +36,15 @@ final class PagedReadView extends PagedView implements ReadView {
   @Override
   public long generation() {
     return txn.state().generation();
+  }
+
+  @Override
+  public String durableName() {
+    String n = durableName;
+    if (n == null) {
+      durableName = n = engine.durableName(roots);
+    }
+    return n;
   }
 
   @Override

@@ -60,6 +60,10 @@ public final class PagedStore extends QuadBackendStore {
   public static final String FORMAT = StoreFormats.CURRENT;
 
   static final String TERMS_FILE = "terms.dat";
+
+  /** Files derived from committed states, made again if deleted (orders for top-k walks). */
+  static final String DERIVED_DIR = "derived";
+
   static final String TEXT_DIR = "text";
   private static final Logger LOG = LoggerFactory.getLogger(PagedStore.class);
 
@@ -150,7 +154,9 @@ public final class PagedStore extends QuadBackendStore {
               participants,
               initial,
               config.getDuration("store.writer-timeout"));
-      PagedBackend engine = new PagedBackend(txns, indexes, statsTrees, dict, text);
+      PagedBackend engine =
+          new PagedBackend(
+              txns, indexes, statsTrees, dict, text, file ? dir.path().resolve(DERIVED_DIR) : null);
       BackupWriter backups =
           new BackupWriter(txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT));
       PagedStore store =

@@ -12,4 +12,12 @@ public interface QuadBackend {
 
   /** Begins the write transaction, waiting (bounded) for the one before it to end. */
   WriteView beginWrite();
+
+  /**
+   * The directory for files derived from committed states (they may be deleted while the store is
+   * closed, and are made again), or null where the store has none (in memory).
+   */
+  default java.nio.file.Path derivedFiles() {
+    return null;
+  }
 }

@@ -209,6 +209,16 @@ public interface QuadView {
   long generation();
 
   /**
+   * A name of the quads and terms this view reads that another process opening the same committed
+   * state gives too, and no other state has: files derived from a state are valid for the state of
+   * the same name. Null where there is none: a writer's state, a store kept in memory, a backend
+   * that cannot tell.
+   */
+  default String durableName() {
+    return null;
+  }
+
+  /**
    * The full-text index of this state's string literals, or null if the backend keeps none (text
    * search is off, or not supported).
    */

@@ -17,7 +17,7 @@ public final class ValueOrder {
   final long[] objects;
   final int[] ranks; // per row: equal values rank equal (a descending walk keeps ties ascending)
 
-  private ValueOrder(long[] subjects, long[] objects, int[] ranks) {
+  ValueOrder(long[] subjects, long[] objects, int[] ranks) {
     this.subjects = subjects;
     this.objects = objects;
     this.ranks = ranks;

@@ -6,6 +6,7 @@ import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
 import java.lang.ref.WeakReference;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,8 @@ public final class WholeReads {
   private final Cache<Key, LongAdder> orderWanted; // work of top-k plans that could have walked
   private final Cache<Object, WalkChoice> choices; // per query shape, across commits
   private final Set<Key> making = ConcurrentHashMap.newKeySet(); // orders being made
+  private final Cache<Key, Boolean> onFile; // whether an earlier process kept the order in a file
+  private final Path files; // where orders are kept in files (null: not kept)
   private final long maxBytes;
   // Where an order is made off the query path (null: in it). Weakly: the store is this object's
   // key in BY_STORE, a WeakHashMap, and a value that held its key would keep both for ever.
@@ -83,15 +86,17 @@ public final class WholeReads {
 
   /** Tables up to {@code maxBytes} in all (0: none kept); orders made by the query that pays. */
   public WholeReads(long maxBytes) {
-    this(maxBytes, null);
+    this(maxBytes, null, null);
   }
 
   /**
    * Tables up to {@code maxBytes} in all (0: none kept); orders made in the background on a read of
-   * {@code backend}'s latest commit (null: by the query that pays, as it runs).
+   * {@code backend}'s latest commit (null: by the query that pays, as it runs), and kept in files
+   * in {@code files} (null: not kept beyond the process) for the next process of the same state.
    */
-  WholeReads(long maxBytes, QuadBackend backend) {
+  WholeReads(long maxBytes, QuadBackend backend, Path files) {
     this.maxBytes = maxBytes;
+    this.files = files;
     this.backend = backend == null ? null : new WeakReference<>(backend);
     this.tables = // both kinds under one bound
         Caffeine.newBuilder()
@@ -101,6 +106,7 @@ public final class WholeReads {
     this.probed = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
     this.orderWanted = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
     this.choices = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
+    this.onFile = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
   }
 
   /**
@@ -125,6 +131,14 @@ public final class WholeReads {
   private static final boolean ORDER_OFF_QUERY =
       Boolean.parseBoolean(System.getProperty("quarry.exec.order-background", "true"));
 
+  /**
+   * Whether orders are kept in files beside the store for the next process ({@code
+   * -Dquarry.exec.order-files}, default true): made again after a restart, BSBM 300M's labels took
+   * 18-30 s of term reads from a cold cache, during which top-k queries ran their usual plans.
+   */
+  private static final boolean ORDER_FILES =
+      Boolean.parseBoolean(System.getProperty("quarry.exec.order-files", "true"));
+
   /** A row put in order costs about two rows of a plan's work: its term decoded, then sorted. */
   private static final long ORDER_COST = 2;
 
@@ -145,7 +159,8 @@ public final class WholeReads {
         s ->
             new WholeReads(
                 Long.getLong("quarry.exec.whole-read-cache", Runtime.getRuntime().maxMemory() / 16),
-                s instanceof QuadBackend b && ORDER_OFF_QUERY ? b : null));
+                s instanceof QuadBackend b && ORDER_OFF_QUERY ? b : null,
+                s instanceof QuadBackend b && ORDER_FILES ? b.derivedFiles() : null));
   }
 
   /** The tables of the query {@code cxt} runs, or null if it has none (or no context). */
@@ -189,9 +204,10 @@ public final class WholeReads {
    * reads, or null if not kept. Made once the commit's top-k queries that could have walked them
    * have made, in their usual plans, the rows that putting the pattern's {@code rows} in order
    * costs ({@link #spentWithoutOrder}; rent or buy, as for {@link #probed}), or at once if {@code
-   * now}. Once paid for, a store's order is made in the background (this query and those after it
-   * run their usual plans until it is kept); with {@code now}, or without a backend, by this query.
-   * A writer's state is never kept.
+   * now}, or if an earlier process kept it in a file ({@link OrderFiles}). Once paid for, a store's
+   * order is made in the background (this query and those after it run their usual plans until it
+   * is kept); with {@code now}, or without a backend, by this query. A writer's state is never
+   * kept.
    */
   public ValueOrder ordered(
       QuadView view, long g, long p, long rows, boolean now, Runnable cancel) {
@@ -204,7 +220,7 @@ public final class WholeReads {
       return kept;
     }
     LongAdder spent = orderWanted.getIfPresent(k);
-    if (!now && (spent == null || spent.sum() < ORDER_COST * rows)) {
+    if (!now && (spent == null || spent.sum() < ORDER_COST * rows) && !onFile(view, k)) {
       return null;
     }
     if (!making.add(k)) {
@@ -266,14 +282,44 @@ public final class WholeReads {
     return !making.isEmpty();
   }
 
-  private static ValueOrder made(QuadView view, long g, long p, Runnable cancel) {
+  /**
+   * Whether the order of {@code k} is kept in a file, made from the state {@code view} reads
+   * (looked for once per pattern and commit).
+   */
+  private boolean onFile(QuadView view, Key k) {
+    return files != null
+        && onFile.get(
+            k,
+            x -> {
+              String state = view.durableName();
+              return state != null && OrderFiles.holds(files, state, k.graph(), k.p());
+            });
+  }
+
+  /** The order of {@code (g, ?s, p, ?o)} at {@code view}: from its file, or made (and kept so). */
+  private ValueOrder made(QuadView view, long g, long p, Runnable cancel) {
     long start = System.nanoTime();
-    ValueOrder t = ValueOrder.read(view, g, p, cancel);
+    String state = files == null ? null : view.durableName();
+    ValueOrder t = state == null ? null : OrderFiles.read(files, state, g, p);
+    if (t != null) {
+      LOG.info(
+          "rows of predicate {} in their objects' order for top-k walks read from {}: {} rows in {}"
+              + " ms",
+          p,
+          files,
+          t.size(),
+          (System.nanoTime() - start) / 1_000_000);
+      return t;
+    }
+    t = ValueOrder.read(view, g, p, cancel);
     LOG.info(
         "rows of predicate {} put in their objects' order for top-k walks: {} rows in {} ms",
         p,
         t.size(),
         (System.nanoTime() - start) / 1_000_000);
+    if (state != null && OrderFiles.write(files, state, g, p, t)) {
+      onFile.put(new Key(view.generation(), g, p, QuadView.NONE, true), true);
+    }
     return t;
   }
 

@@ -72,7 +72,7 @@ class OrderMakerTest {
 
   @Test
   void aPaidForOrderIsMadeInTheBackgroundAndKeptInOrder() throws InterruptedException {
-    WholeReads reads = new WholeReads(1 << 24, backend);
+    WholeReads reads = new WholeReads(1 << 24, backend, null);
     ReadView view = backend.beginRead();
     try {
       assertNull(ordered(reads, view), "not paid for yet");
@@ -95,7 +95,7 @@ class OrderMakerTest {
 
   @Test
   void anOrderPaidForOnAReplacedStateIsNotMadeFromTheNewOne() throws InterruptedException {
-    WholeReads reads = new WholeReads(1 << 24, backend);
+    WholeReads reads = new WholeReads(1 << 24, backend, null);
     ReadView old = backend.beginRead();
     try {
       payFor(reads, old);
