@@ -58,11 +58,20 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.hashIndex = hashIndex;
     this.hashSlot = slots[0];
     this.lengthSlot = slots[1];
-    this.ids = Caffeine.newBuilder().maximumSize(cacheSize).build();
-    this.nodes = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    long heap = Runtime.getRuntime().maxMemory();
+    this.ids =
+        Caffeine.newBuilder()
+            .maximumWeight(TermWeights.bound(cacheSize, heap / 8))
+            .weigher((Node n, Long id) -> TermWeights.of(n))
+            .build();
+    this.nodes =
+        Caffeine.newBuilder()
+            .maximumWeight(TermWeights.bound(cacheSize, heap / 8))
+            .weigher((Long id, Node n) -> TermWeights.of(n))
+            .build();
     this.recent = new RecentTerms(cacheSize);
     this.batches = new TermBatches(this, terms);
-    this.parts = Caffeine.newBuilder().maximumSize(cacheSize).build();
+    this.parts = Caffeine.newBuilder().maximumSize(TermWeights.bound(cacheSize, heap / 16)).build();
   }
 
   /**
