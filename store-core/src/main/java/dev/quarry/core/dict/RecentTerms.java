@@ -11,7 +11,10 @@ import org.apache.jena.graph.Node;
  * immutable pair, so a reader sees a whole old pair or a whole new one.
  */
 final class RecentTerms {
-  /** Slots at most: 64 Ki, about 2.5 MB with their pairs, whatever the term cache's size. */
+  /**
+   * Slots at most: 64 Ki, about 2.5 MB with their pairs (short terms only), whatever the term
+   * cache's size.
+   */
   static final int MAX_SLOTS = 1 << 16;
 
   private record Slot(long id, Node node) {}
@@ -37,8 +40,13 @@ final class RecentTerms {
     return s != null && s.id == id ? s.node : null;
   }
 
+  /**
+   * Remembers a short term (one unit of {@link TermWeights}): a slot holds its term beyond the
+   * bounded cache's eviction, so 64 Ki slots of kilobyte texts would hold a hundred megabytes that
+   * no bound counts; long texts are rarely the terms asked for again and again.
+   */
   void put(long id, Node node) {
-    if (slots.length > 0) {
+    if (slots.length > 0 && TermWeights.of(node) == 1) {
       slots[index(id)] = new Slot(id, node);
     }
   }
@@ -52,8 +60,9 @@ final class RecentTerms {
     return s != null && s.node.equals(node) ? s.id : NodeIds.NONE;
   }
 
+  /** As {@link #put}, for the look-up by term. */
   void putId(Node node, long id) {
-    if (byNode.length > 0) {
+    if (byNode.length > 0 && TermWeights.of(node) == 1) {
       byNode[index(node.hashCode())] = new Slot(id, node);
     }
   }

@@ -67,4 +67,20 @@ class RecentTermsTest {
     assertEquals(RecentTerms.MAX_SLOTS, new RecentTerms(10_000_000).slots());
     assertEquals(1024, new RecentTerms(1500).slots());
   }
+
+  /** Long texts are not held in slots, which no bound counts; short terms are. */
+  @Test
+  void longTextsAreNotHeld() {
+    RecentTerms recent = new RecentTerms(64);
+    Node text = NodeFactory.createLiteralString("w".repeat(2048));
+    Node label = NodeFactory.createLiteralString("a label");
+    recent.put(8, text);
+    recent.putId(text, 8);
+    recent.put(32, label);
+    recent.putId(label, 32);
+    assertNull(recent.get(8));
+    assertEquals(NodeIds.NONE, recent.id(text));
+    assertSame(label, recent.get(32));
+    assertEquals(32, recent.id(label));
+  }
 }
