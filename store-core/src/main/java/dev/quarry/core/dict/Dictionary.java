@@ -1,7 +1,6 @@
 package dev.quarry.core.dict;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.btree.PageAllocator;
@@ -58,23 +57,11 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.hashIndex = hashIndex;
     this.hashSlot = slots[0];
     this.lengthSlot = slots[1];
-    // Each direction within a sixth of the heap (they share most decoded terms, so both together
-    // take less than a third); the triple-term parts, small and fixed, a sixteenth. A sixth and an
-    // eighth ran BSBM 100M capped (512 MB heap, 16 clients, 240 s) without running short.
-    long heap = Runtime.getRuntime().maxMemory();
-    this.ids =
-        Caffeine.newBuilder()
-            .maximumWeight(TermWeights.bound(cacheSize, heap / 6))
-            .weigher((Node n, Long id) -> TermWeights.of(n))
-            .build();
-    this.nodes =
-        Caffeine.newBuilder()
-            .maximumWeight(TermWeights.bound(cacheSize, heap / 6))
-            .weigher((Long id, Node n) -> TermWeights.of(n))
-            .build();
+    this.ids = TermWeights.cache(cacheSize, (Node n, Long id) -> n);
+    this.nodes = TermWeights.cache(cacheSize, (Long id, Node n) -> n);
     this.recent = new RecentTerms(cacheSize);
     this.batches = new TermBatches(this, terms);
-    this.parts = Caffeine.newBuilder().maximumSize(TermWeights.bound(cacheSize, heap / 16)).build();
+    this.parts = TermWeights.partsCache(cacheSize);
   }
 
   /**

@@ -15,7 +15,6 @@ import dev.quarry.core.index.spi.ReadView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Random;
 import java.util.function.Function;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -34,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class OrderFilesTest {
   private static final int THINGS = 1500;
-  private static final Node LABEL = NodeFactory.createURI("http://ex/label");
+  private static final Node LABEL = OrderMakerTest.LABEL;
   @TempDir Path dir;
 
   @Test
@@ -124,19 +123,7 @@ class OrderFilesTest {
   }
 
   private Store loaded() {
-    Store store = Quarry.open(dir);
-    Random random = new Random(11);
-    var load = store.bulkLoad();
-    for (int i = 0; i < THINGS; i++) {
-      load.add(
-          Quad.create(
-              Quad.defaultGraphIRI,
-              uri("x" + i),
-              LABEL,
-              NodeFactory.createLiteralString(Integer.toString(random.nextInt(1 << 20), 36))));
-    }
-    load.commit();
-    return store;
+    return OrderMakerTest.labelled(Quarry.open(dir), THINGS, 11);
   }
 
   /** The labels' order, paid for by the usual plans' work and made in the background. */

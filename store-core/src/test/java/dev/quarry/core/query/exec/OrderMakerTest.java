@@ -31,24 +31,13 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class OrderMakerTest {
   private static final int THINGS = 2000;
-  private static final Node LABEL = NodeFactory.createURI("http://ex/label");
+  static final Node LABEL = NodeFactory.createURI("http://ex/label");
   private Store store;
   private QuadBackend backend;
 
   @BeforeEach
   void load() {
-    store = Quarry.openMemory();
-    Random random = new Random(7);
-    var load = store.bulkLoad();
-    for (int i = 0; i < THINGS; i++) {
-      load.add(
-          Quad.create(
-              Quad.defaultGraphIRI,
-              NodeFactory.createURI("http://ex/x" + i),
-              LABEL,
-              NodeFactory.createLiteralString(Integer.toString(random.nextInt(1 << 30), 36))));
-    }
-    load.commit();
+    store = labelled(Quarry.openMemory(), THINGS, 7);
     backend = store.quadBackend();
   }
 
@@ -158,5 +147,21 @@ class OrderMakerTest {
     while (reads.making()) {
       Thread.sleep(5);
     }
+  }
+
+  /** {@code store} with {@code n} things, each with a random label, loaded and committed. */
+  static Store labelled(Store store, int n, long seed) {
+    Random random = new Random(seed);
+    var load = store.bulkLoad();
+    for (int i = 0; i < n; i++) {
+      load.add(
+          Quad.create(
+              Quad.defaultGraphIRI,
+              NodeFactory.createURI("http://ex/x" + i),
+              LABEL,
+              NodeFactory.createLiteralString(Integer.toString(random.nextInt(1 << 30), 36))));
+    }
+    load.commit();
+    return store;
   }
 }
