@@ -61,17 +61,21 @@ case "$url" in http://127.0.0.1:*) ;; *) fail "serve should listen on loopback, 
 n=$(curl -sf "$url" -H 'Accept: text/csv' --data-urlencode 'query=SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Rock> }' | tr -d '\r' | tail -n 1)
 [ "$n" = 5 ] || fail "demo data query returned '$n'"
 [ -f "$tmp/data/quarry-store.properties" ] || fail "serve did not create ./data"
-# serve: the JIT compiles the request path's packages sooner (.mvn/launcher.sh), quietly
-tr '\0' ' ' < "/proc/$server_pid/cmdline" | grep -q 'CompileThresholdScaling,dev.quarry.\*::\*,0.3' ||
-  fail "serve's JVM options: $(tr '\0' ' ' < "/proc/$server_pid/cmdline")"
+# serve: the JIT compiles the request path's packages sooner and inlines less (.mvn/launcher.sh), quietly
+cmdline=$(tr '\0' ' ' < "/proc/$server_pid/cmdline")
+case "$cmdline" in *'CompileThresholdScaling,dev.quarry.*::*,0.3'*'-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000'*) ;;
+  *) fail "serve's JVM options: $cmdline" ;; esac
 grep -q 'CompileCommand' "$tmp/serve.log" && fail "the JIT's options printed: $(cat "$tmp/serve.log")"
-# ... and none for other commands, or when QUARRY_JAVA_OPTS scales the thresholds itself
-jit=$(. .mvn/launcher.sh && quarry_serve_jit load x && QUARRY_JAVA_OPTS=-XX:CompileThresholdScaling=1 quarry_serve_jit serve)
+# ... none for other commands, and none of a kind QUARRY_JAVA_OPTS sets itself
+jit=$(. .mvn/launcher.sh && quarry_serve_jit load x &&
+  QUARRY_JAVA_OPTS="-XX:CompileThresholdScaling=1 -XX:FreqInlineSize=325 -XX:InlineSmallCode=2500" quarry_serve_jit serve)
 [ -z "$jit" ] || fail "the JIT's options where none are due: $jit"
+jit=$(. .mvn/launcher.sh && QUARRY_JAVA_OPTS=-XX:CompileThresholdScaling=1 quarry_serve_jit serve)
+[ "$jit" = "-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000" ] || fail "the inlining options alone expected: $jit"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 16 passed, 0 failed"
+echo "launcher smoke test: 17 passed, 0 failed"
