@@ -63,7 +63,7 @@ n=$(curl -sf "$url" -H 'Accept: text/csv' --data-urlencode 'query=SELECT (COUNT(
 [ -f "$tmp/data/quarry-store.properties" ] || fail "serve did not create ./data"
 # serve: the JIT compiles the request path's packages sooner and inlines less (.mvn/launcher.sh), quietly
 cmdline=$(tr '\0' ' ' < "/proc/$server_pid/cmdline")
-case "$cmdline" in *'CompileThresholdScaling,dev.quarry.*::*,0.3'*'-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000'*) ;;
+case "$cmdline" in *'CompileThresholdScaling,dev.quarry.*::*,0.1'*'-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000'*) ;;
   *) fail "serve's JVM options: $cmdline" ;; esac
 grep -q 'CompileCommand' "$tmp/serve.log" && fail "the JIT's options printed: $(cat "$tmp/serve.log")"
 # ... none for other commands, and none of a kind QUARRY_JAVA_OPTS sets itself

@@ -61,14 +61,15 @@ quarry_aot_record() {
 
 # quarry_serve_jit ARGS...: for `quarry serve`, the JVM options that give the JIT less to do in a new
 # server's first seconds (docs/OPERATING.md, "The JIT's start"):
-# - the code of a request's path (Quarry's, Jena ARQ's, Netty's) is compiled after three tenths of
+# - the code of a request's path (Quarry's, Jena ARQ's, Netty's) is compiled after a tenth of
 #   its usual call counts, the rest of the JDK and libraries as usual: code that runs once per
 #   request (the HTTP handler, parsing, planning, the writers) is compiled after a few hundred
 #   requests instead of a few thousand;
 # - C2 inlines less (hot callees up to 80 bytecodes, not 325; none whose compiled code is over 1,000
 #   bytes, not 2,500): each request-level method used to be compiled with most of the request path
 #   inlined into it, 60-90 KB of code each, the same callees again and again. Measured: C2's time
-#   in the newcomer's BSBM run 10-13 s instead of 25-31 s, that run 26 % faster, warm no slower.
+#   in the newcomer's BSBM run 10-13 s instead of 25-31 s, that run 26 % faster, warm no slower;
+#   the lower thresholds then pay (without the limits they made the run slower).
 # Nothing for other commands; each part is left out when QUARRY_JAVA_OPTS sets it itself.
 quarry_serve_jit() {
   [ "${1:-}" = serve ] || return 0
@@ -76,7 +77,7 @@ quarry_serve_jit() {
   case " ${QUARRY_JAVA_OPTS:-} " in *CompileThresholdScaling*) ;; *)
     opts="-XX:CompileCommand=quiet"
     for p in dev.quarry org.apache.jena io.netty; do
-      opts="$opts -XX:CompileCommand=CompileThresholdScaling,$p.*::*,0.3"
+      opts="$opts -XX:CompileCommand=CompileThresholdScaling,$p.*::*,0.1"
     done ;;
   esac
   case " ${QUARRY_JAVA_OPTS:-} " in *FreqInlineSize*) ;; *) opts="$opts -XX:FreqInlineSize=80" ;; esac
