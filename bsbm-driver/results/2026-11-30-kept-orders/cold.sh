@@ -11,7 +11,7 @@ export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 start_server $S "$CAP" "$D/server.log" "$@"
 wait_for_server
 $B/bsbm run http://127.0.0.1:7878/sparql --name "$LABEL" -idir /work/bench/data-284826/td-gen -w 0 \
-  -runs 100000 -mt "$CLIENTS" --duration "$SECS" --period 10 --started-at "$started" -o "$D" --quiet
+  -runs ${RUNS:-100000} -mt "$CLIENTS" --duration "$SECS" --period 10 --started-at "$started" -o "$D" --quiet
 awk '$1=="read_bytes:"{print "device read bytes", $2}' /proc/$pid/io > "$D/io.txt"
 curl -s --max-time 10 http://127.0.0.1:7878/metrics | grep -E '^quarry_(buffer|terms|process)_' > "$D/metrics.txt"
 kill $pid; wait $pid 2>/dev/null
