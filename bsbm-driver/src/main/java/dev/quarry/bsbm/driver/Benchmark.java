@@ -60,14 +60,26 @@ public record Benchmark(
 
   /**
    * Plans the mixes, then (timed from a start command) waits for the target to answer, then runs:
-   * planning thousands of mixes takes a while, and is no part of a server's start-up.
+   * planning thousands of mixes takes a while, and is no part of a server's start-up. A run bounded
+   * by {@code duration} (without updates) draws its mixes as its clients take them instead: it may
+   * be given far more mixes than it takes.
    */
   public Summary run(Target target, Driver.Progress progress) throws Exception {
-    List<MixPlan.Mix> plan = plan();
-    if (startedAtEpochMillis > 0) {
-      target.awaitReady(Duration.ofMinutes(5));
+    Driver.Measurements m;
+    if (duration != null && updateDataset == null) { // bounded in time: drawn as taken
+      List<List<MixPlan.Mix>> drawn =
+          MixPlan.drawn(useCase, new Parameters(driverData, seed, null), warmUps, runs);
+      if (startedAtEpochMillis > 0) {
+        target.awaitReady(Duration.ofMinutes(5));
+      }
+      m = Driver.run(target, drawn.get(0), drawn.get(1), clients, timeout, duration, progress);
+    } else {
+      List<MixPlan.Mix> plan = plan();
+      if (startedAtEpochMillis > 0) {
+        target.awaitReady(Duration.ofMinutes(5));
+      }
+      m = Driver.run(target, plan, clients, timeout, duration, progress);
     }
-    Driver.Measurements m = Driver.run(target, plan, clients, timeout, duration, progress);
     return Summary.of(
         target.describe(),
         useCase,

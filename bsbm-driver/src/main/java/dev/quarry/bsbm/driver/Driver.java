@@ -47,6 +47,21 @@ public final class Driver {
       throws Exception {
     List<MixPlan.Mix> warmUps = plan.stream().filter(MixPlan.Mix::warmUp).toList();
     List<MixPlan.Mix> measured = plan.stream().filter(m -> !m.warmUp()).toList();
+    return run(target, warmUps, measured, clients, timeout, duration, progress);
+  }
+
+  /**
+   * ... with the warm-up and measured mixes apart (either may draw its mixes as they are taken).
+   */
+  public static Measurements run(
+      Target target,
+      List<MixPlan.Mix> warmUps,
+      List<MixPlan.Mix> measured,
+      int clients,
+      Duration timeout,
+      Duration duration,
+      Progress progress)
+      throws Exception {
     phase(target, warmUps, clients, timeout, progress, true, 0, Long.MAX_VALUE);
     long startEpochMillis = System.currentTimeMillis();
     long start = System.nanoTime();

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Query mixes and parameters as bsbmtools' driver draws them (SPEC §11, §13). */
 class ParametersTest {
@@ -96,6 +97,34 @@ class ParametersTest {
         q2.contains(
             "<http://www4.wiwiss.fu-berlin.de/bizer/bsbm/v01/instances/dataFromProducer26/Product1222>"),
         q2);
+  }
+
+  @Test
+  void mixesDrawnAsTakenAreThePlannedOnesInTheSameOrder() {
+    List<MixPlan.Mix> planned = plan(UseCase.EXPLORE, 3, 4);
+    List<List<MixPlan.Mix>> drawn =
+        MixPlan.drawn(
+            UseCase.load(UseCase.EXPLORE, null),
+            new Parameters(reference, Benchmark.DEFAULT_SEED, null),
+            3,
+            4);
+    // taken out of order: the measured mixes first, as a client could
+    assertEquals(planned.subList(3, 7), List.copyOf(drawn.get(1)));
+    assertEquals(planned.subList(0, 3), List.copyOf(drawn.get(0)));
+  }
+
+  @Test
+  @Timeout(60)
+  void aRunBoundedInTimeDrawsOnlyTheMixesItTakes() {
+    // 50 million mixes: planned before the run, this would take hours and gigabytes
+    List<List<MixPlan.Mix>> drawn =
+        MixPlan.drawn(
+            UseCase.load(UseCase.EXPLORE, null),
+            new Parameters(reference, Benchmark.DEFAULT_SEED, null),
+            0,
+            50_000_000);
+    assertEquals(50_000_000, drawn.get(1).size());
+    assertEquals(plan(UseCase.EXPLORE, 0, 2).get(1), drawn.get(1).get(1));
   }
 
   @Test
