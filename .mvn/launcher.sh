@@ -73,16 +73,21 @@ quarry_aot_record() {
 # Nothing for other commands; each part is left out when QUARRY_JAVA_OPTS sets it itself.
 quarry_serve_jit() {
   [ "${1:-}" = serve ] || return 0
+  scaled="-XX:CompileCommand=quiet"
+  for p in dev.quarry org.apache.jena io.netty; do
+    scaled="$scaled -XX:CompileCommand=CompileThresholdScaling,$p.*::*,0.1"
+  done
   opts=""
-  case " ${QUARRY_JAVA_OPTS:-} " in *CompileThresholdScaling*) ;; *)
-    opts="-XX:CompileCommand=quiet"
-    for p in dev.quarry org.apache.jena io.netty; do
-      opts="$opts -XX:CompileCommand=CompileThresholdScaling,$p.*::*,0.1"
-    done ;;
-  esac
-  case " ${QUARRY_JAVA_OPTS:-} " in *FreqInlineSize*) ;; *) opts="$opts -XX:FreqInlineSize=80" ;; esac
-  case " ${QUARRY_JAVA_OPTS:-} " in *InlineSmallCode*) ;; *) opts="$opts -XX:InlineSmallCode=1000" ;; esac
+  quarry_unless_set CompileThresholdScaling "$scaled"
+  quarry_unless_set FreqInlineSize -XX:FreqInlineSize=80
+  quarry_unless_set InlineSmallCode -XX:InlineSmallCode=1000
   echo "${opts# }"
+}
+
+# quarry_unless_set NAME OPTIONS: appends OPTIONS to opts, unless QUARRY_JAVA_OPTS sets the JVM flag
+# NAME itself.
+quarry_unless_set() {
+  case " ${QUARRY_JAVA_OPTS:-} " in *"$1"*) ;; *) opts="$opts $2" ;; esac
 }
 
 # quarry_load_heap ARGS...: for `quarry load --memory SIZE`, the JVM option that sizes the load's

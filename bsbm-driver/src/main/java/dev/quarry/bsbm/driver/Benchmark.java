@@ -51,6 +51,16 @@ public record Benchmark(
     }
   }
 
+  /**
+   * The run's mixes: planned before it, or, for a run bounded by {@code duration} (without
+   * updates), drawn as its clients take them, since it may be given far more than it takes.
+   */
+  private MixPlan.Mixes mixes() {
+    return duration != null && updateDataset == null
+        ? MixPlan.drawn(useCase, new Parameters(driverData, seed, null), warmUps, runs)
+        : MixPlan.Mixes.of(plan(), warmUps);
+  }
+
   /** The query strings this benchmark sends, mix by mix, in order. */
   public List<MixPlan.Mix> plan() {
     try (UpdateBlocks updates = updateDataset == null ? null : new UpdateBlocks(updateDataset)) {
@@ -60,26 +70,14 @@ public record Benchmark(
 
   /**
    * Plans the mixes, then (timed from a start command) waits for the target to answer, then runs:
-   * planning thousands of mixes takes a while, and is no part of a server's start-up. A run bounded
-   * by {@code duration} (without updates) draws its mixes as its clients take them instead: it may
-   * be given far more mixes than it takes.
+   * planning thousands of mixes takes a while, and is no part of a server's start-up.
    */
   public Summary run(Target target, Driver.Progress progress) throws Exception {
-    Driver.Measurements m;
-    if (duration != null && updateDataset == null) { // bounded in time: drawn as taken
-      List<List<MixPlan.Mix>> drawn =
-          MixPlan.drawn(useCase, new Parameters(driverData, seed, null), warmUps, runs);
-      if (startedAtEpochMillis > 0) {
-        target.awaitReady(Duration.ofMinutes(5));
-      }
-      m = Driver.run(target, drawn.get(0), drawn.get(1), clients, timeout, duration, progress);
-    } else {
-      List<MixPlan.Mix> plan = plan();
-      if (startedAtEpochMillis > 0) {
-        target.awaitReady(Duration.ofMinutes(5));
-      }
-      m = Driver.run(target, plan, clients, timeout, duration, progress);
+    MixPlan.Mixes mixes = mixes();
+    if (startedAtEpochMillis > 0) {
+      target.awaitReady(Duration.ofMinutes(5));
     }
+    Driver.Measurements m = Driver.run(target, mixes, clients, timeout, duration, progress);
     return Summary.of(
         target.describe(),
         useCase,

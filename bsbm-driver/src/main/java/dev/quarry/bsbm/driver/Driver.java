@@ -39,35 +39,18 @@ public final class Driver {
 
   public static Measurements run(
       Target target,
-      List<MixPlan.Mix> plan,
+      MixPlan.Mixes plan,
       int clients,
       Duration timeout,
       Duration duration,
       Progress progress)
       throws Exception {
-    List<MixPlan.Mix> warmUps = plan.stream().filter(MixPlan.Mix::warmUp).toList();
-    List<MixPlan.Mix> measured = plan.stream().filter(m -> !m.warmUp()).toList();
-    return run(target, warmUps, measured, clients, timeout, duration, progress);
-  }
-
-  /**
-   * ... with the warm-up and measured mixes apart (either may draw its mixes as they are taken).
-   */
-  public static Measurements run(
-      Target target,
-      List<MixPlan.Mix> warmUps,
-      List<MixPlan.Mix> measured,
-      int clients,
-      Duration timeout,
-      Duration duration,
-      Progress progress)
-      throws Exception {
-    phase(target, warmUps, clients, timeout, progress, true, 0, Long.MAX_VALUE);
+    phase(target, plan.warmUps(), clients, timeout, progress, true, 0, Long.MAX_VALUE);
     long startEpochMillis = System.currentTimeMillis();
     long start = System.nanoTime();
     long limit = duration == null ? Long.MAX_VALUE : duration.toNanos();
     List<Recorder> recorders =
-        phase(target, measured, clients, timeout, progress, false, start, limit);
+        phase(target, plan.measured(), clients, timeout, progress, false, start, limit);
     long wall = System.nanoTime() - start;
     List<Execution> executions = new ArrayList<>();
     List<MixTiming> mixes = new ArrayList<>();

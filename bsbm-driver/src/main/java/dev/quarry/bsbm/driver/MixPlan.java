@@ -3,6 +3,8 @@ package dev.quarry.bsbm.driver;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * Every query string of a run, drawn before it starts (as bsbmtools' driver does for several
@@ -28,13 +30,21 @@ public final class MixPlan {
     return mixes;
   }
 
+  /** A run's mixes: the warm-up ones, then the measured ones. */
+  public record Mixes(List<Mix> warmUps, List<Mix> measured) {
+    /** A plan's mixes apart (its warm-up mixes come first). */
+    static Mixes of(List<Mix> plan, int warmUps) {
+      return new Mixes(plan.subList(0, warmUps), plan.subList(warmUps, plan.size()));
+    }
+  }
+
   /**
    * The same mixes as {@link #plan}, drawn in the same order, each when it is first asked for (and
-   * every one before it then too): the warm-up mixes, then the measured ones.
+   * every one before it then too).
    */
-  static List<List<Mix>> drawn(UseCase useCase, Parameters parameters, int warmUps, int runs) {
+  static Mixes drawn(UseCase useCase, Parameters parameters, int warmUps, int runs) {
     List<Mix> drawn = new ArrayList<>();
-    Drawn all =
+    IntFunction<Mix> all =
         m -> {
           synchronized (drawn) {
             while (drawn.size() <= m) {
@@ -43,22 +53,15 @@ public final class MixPlan {
             return drawn.get(m);
           }
         };
-    return List.of(view(all, 0, warmUps), view(all, warmUps, runs));
+    return new Mixes(view(all, 0, warmUps), view(all, warmUps, runs));
   }
 
-  /** Mix {@code m} of a run, drawn once. */
-  private interface Drawn {
-    Mix get(int m);
-  }
-
-  private static List<Mix> view(Drawn all, int from, int size) {
+  private static List<Mix> view(IntFunction<Mix> all, int from, int size) {
     return new AbstractList<>() {
       @Override
       public Mix get(int i) {
-        if (i < 0 || i >= size) {
-          throw new IndexOutOfBoundsException(i);
-        }
-        return all.get(from + i);
+        Objects.checkIndex(i, size);
+        return all.apply(from + i);
       }
 
       @Override

@@ -102,29 +102,29 @@ class ParametersTest {
   @Test
   void mixesDrawnAsTakenAreThePlannedOnesInTheSameOrder() {
     List<MixPlan.Mix> planned = plan(UseCase.EXPLORE, 3, 4);
-    List<List<MixPlan.Mix>> drawn =
+    MixPlan.Mixes drawn =
         MixPlan.drawn(
             UseCase.load(UseCase.EXPLORE, null),
             new Parameters(reference, Benchmark.DEFAULT_SEED, null),
             3,
             4);
     // taken out of order: the measured mixes first, as a client could
-    assertEquals(planned.subList(3, 7), List.copyOf(drawn.get(1)));
-    assertEquals(planned.subList(0, 3), List.copyOf(drawn.get(0)));
+    assertEquals(planned.subList(3, 7), List.copyOf(drawn.measured()));
+    assertEquals(planned.subList(0, 3), List.copyOf(drawn.warmUps()));
   }
 
   @Test
   @Timeout(60)
   void aRunBoundedInTimeDrawsOnlyTheMixesItTakes() {
     // 50 million mixes: planned before the run, this would take hours and gigabytes
-    List<List<MixPlan.Mix>> drawn =
+    MixPlan.Mixes drawn =
         MixPlan.drawn(
             UseCase.load(UseCase.EXPLORE, null),
             new Parameters(reference, Benchmark.DEFAULT_SEED, null),
             0,
             50_000_000);
-    assertEquals(50_000_000, drawn.get(1).size());
-    assertEquals(plan(UseCase.EXPLORE, 0, 2).get(1), drawn.get(1).get(1));
+    assertEquals(50_000_000, drawn.measured().size());
+    assertEquals(plan(UseCase.EXPLORE, 0, 2).get(1), drawn.measured().get(1));
   }
 
   @Test
