@@ -47,9 +47,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -172,19 +170,17 @@ public final class QuarryServer implements AutoCloseable {
     SslContext tls = Tls.context(cfg.tlsCertificate(), cfg.tlsKey());
     CorsConfig cors = Cors.config(cfg.corsOrigins());
     // A bounded queue in front of the query threads: past it, 503 at once (admission control).
-    ThreadPoolExecutor workers =
-        new ThreadPoolExecutor(
-            cfg.queryThreads(),
-            cfg.queryThreads(),
-            0,
-            TimeUnit.MILLISECONDS,
-            new ArrayBlockingQueue<>(cfg.queuedRequests()),
-            new QueryThreads(cfg.queryNice()));
-    Gauge.builder("quarry.sparql.queued", workers, w -> w.getQueue().size())
+    QueryExecutor workers =
+        new QueryExecutor(
+            cfg.queryThreads(), cfg.queuedRequests(), cfg.queryNiceAtStart(), cfg.queryNice());
+    Gauge.builder("quarry.sparql.queued", workers, QueryExecutor::queued)
         .description("Requests waiting for a query thread")
         .register(metrics);
-    Gauge.builder("quarry.sparql.active", workers, ThreadPoolExecutor::getActiveCount)
+    Gauge.builder("quarry.sparql.active", workers, QueryExecutor::active)
         .description("Requests running on query threads")
+        .register(metrics);
+    Gauge.builder("quarry.sparql.starting", workers, w -> w.starting() ? 1 : 0)
+        .description("1 while queries run niced for the JIT's start (server.query-nice-at-start)")
         .register(metrics);
     SparqlHandler sparql =
         new SparqlHandler(
@@ -261,6 +257,7 @@ public final class QuarryServer implements AutoCloseable {
               .bind(cfg.host(), cfg.port())
               .sync()
               .channel();
+      JitSettling.watch(workers);
       return new QuarryServer(boss, io, workers, ch, metrics, gc, tls != null, guard);
     } catch (InterruptedException | RuntimeException e) {
       boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes the threads that run queries, each at a lower CPU priority than the JVM's own threads
- * (Linux: {@code server.query-nice} added to the thread's nice value; 0, the default, leaves them).
+ * (Linux: a nice value added to the thread's; 0 leaves them as they are).
  *
  * <p>Why: a new server is as fast as the JIT has made it, and the JIT compiles on threads of its
  * own. With more runnable query threads than cores the kernel shares the CPU equally among all
@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * and the warm-up under load took minutes instead of seconds. Niced, the query threads give the
  * compiler and the collector their share first and take all the rest. They also yield to any other
  * thread at nice 0 in their scheduling group, a benchmark driver started from the same shell among
- * them, which is why it is off by default. Measured in bsbm-driver/results/2026-11-30-jit-share.
+ * them, which is why by default they are niced only while the JIT starts ({@link QueryExecutor}).
+ * Measured in bsbm-driver/results/2026-11-30-jit-share and 2026-12-01-start-nice.
  */
 final class QueryThreads implements ThreadFactory {
   private static final Logger LOG = LoggerFactory.getLogger(QueryThreads.class);
@@ -57,12 +58,19 @@ final class QueryThreads implements ThreadFactory {
   }
 
   private final int nice;
+  private final String prefix;
   private final AtomicInteger made = new AtomicInteger();
   private final AtomicBoolean refused = new AtomicBoolean();
 
   /** Threads named quarry-query-N, daemons, niced by {@code nice} (0: as the JVM makes them). */
   QueryThreads(int nice) {
+    this(nice, "quarry-query-");
+  }
+
+  /** The same, named {@code prefix} and a number. */
+  QueryThreads(int nice, String prefix) {
     this.nice = nice;
+    this.prefix = prefix;
   }
 
   @Override
@@ -74,7 +82,7 @@ final class QueryThreads implements ThreadFactory {
           }
           r.run();
         };
-    Thread t = new Thread(niced, "quarry-query-" + made.incrementAndGet());
+    Thread t = new Thread(niced, prefix + made.incrementAndGet());
     t.setDaemon(true);
     return t;
   }

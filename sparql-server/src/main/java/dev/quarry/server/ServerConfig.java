@@ -14,6 +14,7 @@ public record ServerConfig(
     int ioThreads,
     int queryThreads,
     int queryNice,
+    int queryNiceAtStart,
     long maxRequestBytes,
     Duration queryTimeout,
     Duration updateTimeout,
@@ -44,7 +45,8 @@ public record ServerConfig(
         c.getBoolean("server.demo-data"),
         c.getInt("server.io-threads"),
         Math.max(1, c.getInt("server.query-threads")),
-        queryNice(c),
+        queryNice(c, "server.query-nice"),
+        queryNice(c, "server.query-nice-at-start"),
         c.getBytes("limits.max-request-bytes"),
         c.getDuration("limits.query-timeout"),
         c.getDuration("limits.update-timeout"),
@@ -72,11 +74,10 @@ public record ServerConfig(
   }
 
   /** A nice value to add to the query threads' (Linux's range: 0 to 19). */
-  private static int queryNice(Config c) {
-    int nice = c.getInt("server.query-nice");
+  private static int queryNice(Config c, String key) {
+    int nice = c.getInt(key);
     if (nice < 0 || nice > 19) {
-      throw new ConfigException(
-          "option 'server.query-nice' must be from 0 (off) to 19, got " + nice);
+      throw new ConfigException("option '" + key + "' must be from 0 (off) to 19, got " + nice);
     }
     return nice;
   }

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Timeout;
 /** Query threads run niced, so that the JIT's compiler threads get their share of the CPU. */
 @Timeout(30)
 class QueryThreadsTest {
-  private static final Path SELF = Path.of("/proc/thread-self/stat");
+  static final Path SELF = Path.of("/proc/thread-self/stat");
 
   /** The calling thread's nice value, as the kernel has it (field 19 of its stat line). */
-  private static int niceOfThisThread() {
+  static int niceOfThisThread() {
     try {
       String stat = Files.readString(SELF);
       String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
@@ -86,16 +86,25 @@ class QueryThreadsTest {
   }
 
   @Test
+  void threadsOfAStartPoolAreNamedForIt() {
+    assertEquals(
+        "quarry-query-start-1",
+        new QueryThreads(10, "quarry-query-start-").newThread(() -> {}).getName());
+  }
+
+  @Test
   void theDefaultIsOffAndValuesOutsideLinuxsRangeAreRefused() {
     assertEquals(0, ServerConfig.from(Config.defaults()).queryNice());
+    assertEquals(10, ServerConfig.from(Config.defaults()).queryNiceAtStart());
     assertEquals(
         10, ServerConfig.from(Config.defaults().with("server.query-nice", 10)).queryNice());
-    for (int bad : new int[] {-1, 20}) {
-      ConfigException e =
-          assertThrows(
-              ConfigException.class,
-              () -> ServerConfig.from(Config.defaults().with("server.query-nice", bad)));
-      assertTrue(e.getMessage().contains("server.query-nice"), e.getMessage());
+    for (String key : new String[] {"server.query-nice", "server.query-nice-at-start"}) {
+      for (int bad : new int[] {-1, 20}) {
+        ConfigException e =
+            assertThrows(
+                ConfigException.class, () -> ServerConfig.from(Config.defaults().with(key, bad)));
+        assertTrue(e.getMessage().contains(key), e.getMessage());
+      }
     }
   }
 }

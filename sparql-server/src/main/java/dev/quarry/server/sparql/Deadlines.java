@@ -27,6 +27,14 @@ final class Deadlines {
 
   private Deadlines() {}
 
+  /**
+   * Starts the sweeper now (class initialization), from the calling thread: a thread inherits its
+   * maker's nice value, and a query thread may run niced (server.query-nice-at-start).
+   */
+  static void start() {
+    // the static initializer has run by the time this is called
+  }
+
   /** A query's time limit; closing it (when the query ends) stops watching. */
   static final class Watch implements AutoCloseable {
     private final long deadline;

@@ -89,6 +89,7 @@ public final class QueryService {
     this.allowService = allowService;
     this.templates = new QueryTemplates(queryShapes, limits, store.dataset().getContext());
     CachedAlgebra.register();
+    Deadlines.start(); // here, not by the first query: a thread starts at its maker's nice
   }
 
   /** The parsed-query cache, for its counters. */

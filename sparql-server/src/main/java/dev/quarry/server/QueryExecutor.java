@@ -1,0 +1,132 @@
+package dev.quarry.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The query threads, in two pools: while a new server's JIT compiles the query path, queries run on
+ * threads niced by {@code server.query-nice-at-start}; once the compilers have settled ({@link
+ * JitSettling}), on threads niced by {@code server.query-nice} (0 by default). A thread cannot
+ * lower its own nice value without privileges, so the start pool is shut down (its queued requests
+ * still run) and the steady pool's threads are made at the server's own priority.
+ *
+ * <p>Why: with more busy query threads than cores, the kernel shares the CPU equally among them and
+ * the compiler threads, and a new server under 16 clients took minutes to reach its warm speed.
+ * Niced for good, though, the queries also yield to every other process at nice 0 of their session,
+ * a client on the same machine among them (docs/OPERATING.md).
+ *
+ * <p>Each pool has {@code threads} threads and a queue of {@code queued}; past it, {@link #execute}
+ * throws {@link RejectedExecutionException} (the caller answers 503).
+ */
+final class QueryExecutor extends AbstractExecutorService {
+  private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
+
+  private final ThreadPoolExecutor start; // null: no start phase (the same nice either way)
+  private final ThreadPoolExecutor steady;
+  private final int nice;
+  private volatile boolean starting;
+
+  QueryExecutor(int threads, int queued, int niceAtStart, int nice) {
+    this.nice = nice;
+    this.steady = pool(threads, queued, new QueryThreads(nice, "quarry-query-"));
+    this.start =
+        niceAtStart > nice
+            ? pool(threads, queued, new QueryThreads(niceAtStart, "quarry-query-start-"))
+            : null;
+    this.starting = start != null;
+  }
+
+  private static ThreadPoolExecutor pool(int threads, int queued, QueryThreads factory) {
+    return new ThreadPoolExecutor(
+        threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queued), factory);
+  }
+
+  /** Whether queries still run on the start pool's threads. */
+  boolean starting() {
+    return starting;
+  }
+
+  /** Requests completed on the start pool so far (what {@link JitSettling} sees as load). */
+  long startCompleted() {
+    return start == null ? 0 : start.getCompletedTaskCount();
+  }
+
+  /** Ends the start phase: later requests run on the steady pool. Idempotent. */
+  void endStart(String why) {
+    if (!starting) {
+      return;
+    }
+    starting = false;
+    start.shutdown(); // its idle threads end now, the busy ones after the requests they hold
+    LOG.info("{}: queries now run at nice +{}", why, nice);
+  }
+
+  @Override
+  public void execute(Runnable task) {
+    ThreadPoolExecutor p = starting ? start : steady;
+    try {
+      p.execute(task);
+    } catch (RejectedExecutionException e) {
+      // the start phase ended between the test and the call: the steady pool takes it
+      if (p == start && start.isShutdown() && !steady.isShutdown()) {
+        steady.execute(task);
+        return;
+      }
+      throw e;
+    }
+  }
+
+  /** Requests waiting for a query thread. */
+  int queued() {
+    return steady.getQueue().size() + (start == null ? 0 : start.getQueue().size());
+  }
+
+  /** Requests running on query threads. */
+  int active() {
+    return steady.getActiveCount() + (start == null ? 0 : start.getActiveCount());
+  }
+
+  @Override
+  public void shutdown() {
+    starting = false;
+    if (start != null) {
+      start.shutdown();
+    }
+    steady.shutdown();
+  }
+
+  @Override
+  public List<Runnable> shutdownNow() {
+    starting = false;
+    List<Runnable> left = new ArrayList<>(steady.shutdownNow());
+    if (start != null) {
+      left.addAll(start.shutdownNow());
+    }
+    return left;
+  }
+
+  @Override
+  public boolean isShutdown() {
+    return steady.isShutdown();
+  }
+
+  @Override
+  public boolean isTerminated() {
+    return steady.isTerminated() && (start == null || start.isTerminated());
+  }
+
+  @Override
+  public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    boolean done = start == null || start.awaitTermination(timeout, unit);
+    return steady.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+        && done;
+  }
+}
