@@ -59,7 +59,7 @@ final class QueryExecutor extends AbstractExecutorService {
   }
 
   /** Ends the start phase: later requests run on the steady pool. Idempotent. */
-  void endStart(String why) {
+  synchronized void endStart(String why) {
     if (!starting) {
       return;
     }
