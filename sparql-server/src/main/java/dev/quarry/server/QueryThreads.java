@@ -62,12 +62,10 @@ final class QueryThreads implements ThreadFactory {
   private final AtomicInteger made = new AtomicInteger();
   private final AtomicBoolean refused = new AtomicBoolean();
 
-  /** Threads named quarry-query-N, daemons, niced by {@code nice} (0: as the JVM makes them). */
-  QueryThreads(int nice) {
-    this(nice, "quarry-query-");
-  }
-
-  /** The same, named {@code prefix} and a number. */
+  /**
+   * Threads named {@code prefix} and a number, daemons, niced by {@code nice} (0: as the JVM makes
+   * them).
+   */
   QueryThreads(int nice, String prefix) {
     this.nice = nice;
     this.prefix = prefix;

@@ -44,7 +44,7 @@ class QueryThreadsTest {
     assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
     int base = niceOfThisThread();
     assumeTrue(base <= 12, "the test JVM already runs at nice " + base);
-    assertEquals(base + 7, niceOfAThreadFrom(new QueryThreads(7)));
+    assertEquals(base + 7, niceOfAThreadFrom(new QueryThreads(7, "quarry-query-")));
     assertEquals(base, niceOfThisThread(), "the maker's own priority is left alone");
   }
 
@@ -62,7 +62,7 @@ class QueryThreadsTest {
             () -> {
               try {
                 assertTrue(QueryThreads.lowerThisThread(3));
-                nice.complete(niceOfAThreadFrom(new QueryThreads(7)));
+                nice.complete(niceOfAThreadFrom(new QueryThreads(7, "quarry-query-")));
               } catch (Throwable e) {
                 nice.completeExceptionally(e);
               }
@@ -75,12 +75,12 @@ class QueryThreadsTest {
   @Test
   void niceZeroLeavesTheThreadAsTheJvmMadeIt() throws Exception {
     assumeTrue(Files.isReadable(SELF), "needs Linux's /proc/thread-self");
-    assertEquals(niceOfThisThread(), niceOfAThreadFrom(new QueryThreads(0)));
+    assertEquals(niceOfThisThread(), niceOfAThreadFrom(new QueryThreads(0, "quarry-query-")));
   }
 
   @Test
   void threadsAreNamedDaemons() {
-    Thread t = new QueryThreads(10).newThread(() -> {});
+    Thread t = new QueryThreads(10, "quarry-query-").newThread(() -> {});
     assertTrue(t.isDaemon());
     assertEquals("quarry-query-1", t.getName());
   }
