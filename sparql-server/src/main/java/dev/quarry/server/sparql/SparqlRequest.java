@@ -43,7 +43,7 @@ public record SparqlRequest(
 
   /** Takes {@code req} apart; {@code urlParams}: its URL's parameters, already decoded. */
   public static SparqlRequest parse(FullHttpRequest req, Map<String, List<String>> urlParams) {
-    Map<String, List<String>> params = new HashMap<>(urlParams);
+    Map<String, List<String>> params = urlParams; // read only, but for a form's (below)
     String accept = req.headers().get(HttpHeaderNames.ACCEPT);
     HttpMethod method = req.method();
 
@@ -69,9 +69,10 @@ public record SparqlRequest(
     String body = StrictForm.decode(req.content().nioBuffer(), "the request body");
     switch (baseType) {
       case "application/x-www-form-urlencoded" -> {
+        Map<String, List<String>> all = new HashMap<>(urlParams);
         StrictForm.parameters(body, "the form")
-            .forEach((k, v) -> params.computeIfAbsent(k, x -> new ArrayList<>()).addAll(v));
-        return fromParams(params, accept);
+            .forEach((k, v) -> all.merge(k, v, SparqlRequest::both));
+        return fromParams(all, accept);
       }
       case "application/sparql-query" -> {
         return query(body, params, accept);
@@ -159,6 +160,12 @@ public record SparqlRequest(
         null,
         false,
         timeoutMs(single(params, "timeout")));
+  }
+
+  private static List<String> both(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static HttpError bad(String message) {

@@ -33,4 +33,29 @@ class StrictFormTest {
     HttpError utf8 = assertThrows(HttpError.class, () -> StrictForm.parameters("q=%C3%28", "form"));
     assertTrue(utf8.getMessage().contains("not valid UTF-8"), utf8.getMessage());
   }
+
+  @Test
+  void anEscapeTakesAsciiHexDigitsOnly() {
+    assertEquals(List.of("J:z"), StrictForm.parameters("q=%4a%3A%7a", "form").get("q"));
+    // Character.digit would read these as 3 and 12: Arabic-Indic three, fullwidth C.
+    for (String escape : List.of("%\u0663\u0663", "%4\uFF23", "%G1", "%1g")) {
+      HttpError e =
+          assertThrows(HttpError.class, () -> StrictForm.parameters("q=a" + escape, "form"));
+      assertEquals(400, e.status().code());
+      assertTrue(e.getMessage().contains("at character 4"), e.getMessage());
+    }
+  }
+
+  @Test
+  void asciiAndNonAsciiTextDecodeAlike() {
+    // An escape of a byte above 0x7F sends the text through the checking decoder; ASCII does not.
+    assertEquals(List.of("a b+c"), StrictForm.parameters("q=a+b%2Bc", "form").get("q"));
+    assertEquals(List.of("\u00e9a"), StrictForm.parameters("q=%C3%A9a", "form").get("q"));
+    HttpError lone = assertThrows(HttpError.class, () -> StrictForm.parameters("q=a%80", "form"));
+    assertTrue(lone.getMessage().contains("not valid UTF-8"), lone.getMessage());
+    // Many characters sent as they are, beyond the array first made for the escapes' bytes.
+    String wide = "\u4e2d".repeat(300) + "%41";
+    assertEquals(
+        List.of("\u4e2d".repeat(300) + "A"), StrictForm.parameters("q=" + wide, "form").get("q"));
+  }
 }
