@@ -43,7 +43,7 @@ public record SparqlRequest(
 
   /** Takes {@code req} apart; {@code urlParams}: its URL's parameters, already decoded. */
   public static SparqlRequest parse(FullHttpRequest req, Map<String, List<String>> urlParams) {
-    Map<String, List<String>> params = urlParams; // read only, but for a form's (below)
+    Map<String, List<String>> params = urlParams; // not changed: a form is merged into a copy
     String accept = req.headers().get(HttpHeaderNames.ACCEPT);
     HttpMethod method = req.method();
 
