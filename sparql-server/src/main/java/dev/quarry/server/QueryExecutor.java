@@ -30,8 +30,8 @@ final class QueryExecutor extends AbstractExecutorService {
 
   private final ThreadPoolExecutor start; // null: no start phase (the same nice either way)
   private final ThreadPoolExecutor steady;
+  private final List<ThreadPoolExecutor> pools; // both, or the steady one alone
   private final int nice;
-  private volatile boolean starting;
 
   QueryExecutor(int threads, int queued, int niceAtStart, int nice) {
     this.nice = nice;
@@ -40,7 +40,7 @@ final class QueryExecutor extends AbstractExecutorService {
         niceAtStart > nice
             ? pool(threads, queued, new QueryThreads(niceAtStart, "quarry-query-start-"))
             : null;
-    this.starting = start != null;
+    this.pools = start == null ? List.of(steady) : List.of(start, steady);
   }
 
   private static ThreadPoolExecutor pool(int threads, int queued, QueryThreads factory) {
@@ -48,9 +48,9 @@ final class QueryExecutor extends AbstractExecutorService {
         threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queued), factory);
   }
 
-  /** Whether queries still run on the start pool's threads. */
+  /** Whether queries still run on the start pool's threads: until it is shut down. */
   boolean starting() {
-    return starting;
+    return start != null && !start.isShutdown();
   }
 
   /** Requests completed on the start pool so far (what {@link JitSettling} sees as load). */
@@ -60,17 +60,16 @@ final class QueryExecutor extends AbstractExecutorService {
 
   /** Ends the start phase: later requests run on the steady pool. Idempotent. */
   synchronized void endStart(String why) {
-    if (!starting) {
+    if (!starting()) {
       return;
     }
-    starting = false;
     start.shutdown(); // its idle threads end now, the busy ones after the requests they hold
     LOG.info("{}: queries now run at nice +{}", why, nice);
   }
 
   @Override
   public void execute(Runnable task) {
-    ThreadPoolExecutor p = starting ? start : steady;
+    ThreadPoolExecutor p = starting() ? start : steady;
     try {
       p.execute(task);
     } catch (RejectedExecutionException e) {
@@ -85,30 +84,23 @@ final class QueryExecutor extends AbstractExecutorService {
 
   /** Requests waiting for a query thread. */
   int queued() {
-    return steady.getQueue().size() + (start == null ? 0 : start.getQueue().size());
+    return pools.stream().mapToInt(p -> p.getQueue().size()).sum();
   }
 
   /** Requests running on query threads. */
   int active() {
-    return steady.getActiveCount() + (start == null ? 0 : start.getActiveCount());
+    return pools.stream().mapToInt(ThreadPoolExecutor::getActiveCount).sum();
   }
 
   @Override
   public void shutdown() {
-    starting = false;
-    if (start != null) {
-      start.shutdown();
-    }
-    steady.shutdown();
+    pools.forEach(ThreadPoolExecutor::shutdown);
   }
 
   @Override
   public List<Runnable> shutdownNow() {
-    starting = false;
-    List<Runnable> left = new ArrayList<>(steady.shutdownNow());
-    if (start != null) {
-      left.addAll(start.shutdownNow());
-    }
+    List<Runnable> left = new ArrayList<>();
+    pools.forEach(p -> left.addAll(p.shutdownNow()));
     return left;
   }
 
@@ -119,14 +111,16 @@ final class QueryExecutor extends AbstractExecutorService {
 
   @Override
   public boolean isTerminated() {
-    return steady.isTerminated() && (start == null || start.isTerminated());
+    return pools.stream().allMatch(ThreadPoolExecutor::isTerminated);
   }
 
   @Override
   public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
     long deadline = System.nanoTime() + unit.toNanos(timeout);
-    boolean done = start == null || start.awaitTermination(timeout, unit);
-    return steady.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
-        && done;
+    boolean done = true;
+    for (ThreadPoolExecutor p : pools) {
+      done &= p.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+    return done;
   }
 }

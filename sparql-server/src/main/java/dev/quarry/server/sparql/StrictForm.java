@@ -8,6 +8,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,10 +66,10 @@ public final class StrictForm {
 
   /**
    * {@code raw[from, to)} percent-decoded ({@code +} is a space), as UTF-8. Queries sent in URLs
-   * are mostly escapes: an escape's digits are read as ASCII hex (RFC 3986's HEXDIG; {@link
-   * Character#digit} would also take other scripts' digits, and cost a sixth of a BSBM request's
-   * I/O thread), and text that decodes to ASCII alone, valid UTF-8 by construction, becomes a
-   * string without the checking decoder.
+   * are mostly escapes: an escape's digits are read as ASCII hex (RFC 3986's HEXDIG, as {@link
+   * HexFormat} reads them; {@link Character#digit} would also take other scripts' digits, and cost
+   * a sixth of a BSBM request's I/O thread), and text that decodes to ASCII alone, valid UTF-8 by
+   * construction, becomes a string without the checking decoder.
    */
   private static String component(String raw, int from, int to, String what) {
     byte[] bytes = new byte[to - from]; // grown only for characters sent as they are, not ASCII
@@ -111,10 +112,6 @@ public final class StrictForm {
 
   /** The value of an ASCII hex digit, else -1. */
   private static int hex(char c) {
-    if (c >= '0' && c <= '9') {
-      return c - '0';
-    }
-    char lower = (char) (c | 0x20); // 'A'-'F' to 'a'-'f'; nothing else lands there
-    return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
+    return HexFormat.isHexDigit(c) ? HexFormat.fromHexDigit(c) : -1;
   }
 }
