@@ -20,7 +20,6 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -42,7 +41,9 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   private final Access access;
   private final boolean updatesEnabled;
   private final boolean tls;
-  private final ExecutorService workers;
+  private final QueryExecutor workers;
+  private final InlineQueries inline;
+  private final Counter inlineRuns;
   // One counter per path tag (a handful), not a registry look-up per request.
   private final ConcurrentMap<String, Counter> requestCounters = new ConcurrentHashMap<>();
   private final PrometheusMeterRegistry metrics;
@@ -61,9 +62,15 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       Access access,
       boolean updatesEnabled,
       boolean tls,
-      ExecutorService workers,
+      QueryExecutor workers,
       PrometheusMeterRegistry metrics,
-      AdminHandler admin) {
+      AdminHandler admin,
+      InlineQueries inline) {
+    this.inline = inline;
+    this.inlineRuns =
+        Counter.builder("quarry.sparql.inline")
+            .description("Queries run on the I/O thread that read them (server.inline-query-time)")
+            .register(metrics);
     this.admin = admin;
     this.sparql = sparql;
     this.graphStore = graphStore;
@@ -144,7 +151,14 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       }
       case QUERY -> {
         boolean head = req.method().equals(HttpMethod.HEAD);
-        run(ctx, req, false, ka, () -> sparql.query(ctx, sr, ka, head));
+        Runnable work = () -> sparql.query(ctx, sr, ka, head);
+        if (inline.admits(sr)) {
+          inlineRuns.increment();
+          req.retain();
+          workers.runHere(task(ctx, req, false, ka, work));
+        } else {
+          run(ctx, req, false, ka, work);
+        }
       }
       case UPDATE -> {
         requireUpdates("SPARQL Update");
@@ -205,55 +219,66 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       boolean writes,
       boolean keepAlive,
       Runnable work) {
-    boolean check = access.needsCredentials(writes);
-    String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
     req.retain();
-    Runnable task =
-        () -> {
-          try {
-            if (check && !access.accepts(authorization)) {
-              metrics.counter("quarry.http.unauthorized").increment();
-              HttpResponses.unauthorized(
-                  ctx,
-                  authorization == null
-                      ? "this request needs credentials (a bearer token or basic auth)"
-                      : "the credentials sent are not valid here",
-                  keepAlive);
-              return;
-            }
-            work.run();
-          } catch (HttpError e) {
-            HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
-          } catch (RuntimeException e) {
-            // One mapping of failures to statuses for every handler (a full disk is 507).
-            HttpResponseStatus status = SparqlHandler.statusFor(e);
-            if (status == HttpResponseStatus.INTERNAL_SERVER_ERROR) {
-              LOG.error("request failed", e);
-            } else {
-              LOG.warn("request refused: {}", e.toString());
-            }
-            HttpResponses.error(ctx, status, SparqlHandler.messageFor(e), keepAlive);
-          } catch (StackOverflowError e) {
-            // Input nested past what a parser's recursion holds (the limits on SPARQL nesting
-            // catch queries before; RDF bodies nest in blank nodes, lists and triple terms).
-            StackTraceElement[] at = e.getStackTrace();
-            LOG.warn("a request ran out of stack in {}", at.length > 0 ? at[0] : "?");
-            HttpResponses.error(
-                ctx,
-                HttpResponseStatus.BAD_REQUEST,
-                "the request nests too deeply for this server to read (its stack ran out)",
-                false);
-          } catch (Error e) {
-            HttpResponses.error( // the client gets an answer; the error goes on to the worker
-                ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), false);
-            throw e;
-          } finally {
-            req.release();
-          }
-        };
-    if (!submit(ctx, keepAlive, task)) {
+    if (!submit(ctx, keepAlive, task(ctx, req, writes, keepAlive, work))) {
       req.release();
     }
+  }
+
+  /**
+   * {@code work} with the request's credentials checked first and its failures answered; it
+   * releases {@code req}, which the caller has retained.
+   */
+  private Runnable task(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      boolean writes,
+      boolean keepAlive,
+      Runnable work) {
+    boolean check = access.needsCredentials(writes);
+    String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+    return () -> {
+      try {
+        if (check && !access.accepts(authorization)) {
+          metrics.counter("quarry.http.unauthorized").increment();
+          HttpResponses.unauthorized(
+              ctx,
+              authorization == null
+                  ? "this request needs credentials (a bearer token or basic auth)"
+                  : "the credentials sent are not valid here",
+              keepAlive);
+          return;
+        }
+        work.run();
+      } catch (HttpError e) {
+        HttpResponses.error(ctx, e.status(), e.getMessage(), keepAlive);
+      } catch (RuntimeException e) {
+        // One mapping of failures to statuses for every handler (a full disk is 507).
+        HttpResponseStatus status = SparqlHandler.statusFor(e);
+        if (status == HttpResponseStatus.INTERNAL_SERVER_ERROR) {
+          LOG.error("request failed", e);
+        } else {
+          LOG.warn("request refused: {}", e.toString());
+        }
+        HttpResponses.error(ctx, status, SparqlHandler.messageFor(e), keepAlive);
+      } catch (StackOverflowError e) {
+        // Input nested past what a parser's recursion holds (the limits on SPARQL nesting
+        // catch queries before; RDF bodies nest in blank nodes, lists and triple terms).
+        StackTraceElement[] at = e.getStackTrace();
+        LOG.warn("a request ran out of stack in {}", at.length > 0 ? at[0] : "?");
+        HttpResponses.error(
+            ctx,
+            HttpResponseStatus.BAD_REQUEST,
+            "the request nests too deeply for this server to read (its stack ran out)",
+            false);
+      } catch (Error e) {
+        HttpResponses.error( // the client gets an answer; the error goes on to the worker
+            ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e), false);
+        throw e;
+      } finally {
+        req.release();
+      }
+    };
   }
 
   private boolean submit(ChannelHandlerContext ctx, boolean keepAlive, Runnable task) {

@@ -182,6 +182,8 @@ public final class QuarryServer implements AutoCloseable {
     Gauge.builder("quarry.sparql.starting", workers, w -> w.starting() ? 1 : 0)
         .description("1 while queries run niced for the JIT's start (server.query-nice-at-start)")
         .register(metrics);
+    InlineQueries inline =
+        new InlineQueries(cfg.inlineQueryTime(), workers, queries.templates(), access);
     SparqlHandler sparql =
         new SparqlHandler(
             queries,
@@ -196,7 +198,8 @@ public final class QuarryServer implements AutoCloseable {
                     cfg.maxResultRows(),
                     cfg.maxRequestBytes(),
                     store.stats()),
-            metrics);
+            metrics,
+            inline);
     HttpDispatcher dispatcher =
         new HttpDispatcher(
             sparql,
@@ -207,7 +210,8 @@ public final class QuarryServer implements AutoCloseable {
             tls != null,
             workers,
             metrics,
-            new AdminHandler(store));
+            new AdminHandler(store),
+            inline);
     int maxBody = (int) Math.min(Integer.MAX_VALUE, cfg.maxRequestBytes());
     ConnectionLimits limits = cfg.connections();
     ConnectionGuard guard = new ConnectionGuard(limits, metrics);

@@ -7,6 +7,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each pool has {@code threads} threads and a queue of {@code queued}; past it, {@link #execute}
  * throws {@link RejectedExecutionException} (the caller answers 503).
+ *
+ * <p>A caller may also run a request itself ({@link #runHere}) when no request is with the pools
+ * ({@link #idle}): an I/O thread does so for a quick query (InlineQueries).
  */
 final class QueryExecutor extends AbstractExecutorService {
   private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
@@ -32,6 +37,8 @@ final class QueryExecutor extends AbstractExecutorService {
   private final ThreadPoolExecutor steady;
   private final List<ThreadPoolExecutor> pools; // both, or the steady one alone
   private final int nice;
+  private final AtomicInteger held = new AtomicInteger(); // requests queued or running in the pools
+  private final LongAdder ranHere = new LongAdder(); // requests run by their callers
 
   QueryExecutor(int threads, int queued, int niceAtStart, int nice) {
     this.nice = nice;
@@ -43,9 +50,14 @@ final class QueryExecutor extends AbstractExecutorService {
     this.pools = start == null ? List.of(steady) : List.of(start, steady);
   }
 
-  private static ThreadPoolExecutor pool(int threads, int queued, QueryThreads factory) {
+  private ThreadPoolExecutor pool(int threads, int queued, QueryThreads factory) {
     return new ThreadPoolExecutor(
-        threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queued), factory);
+        threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queued), factory) {
+      @Override
+      protected void afterExecute(Runnable r, Throwable t) {
+        held.decrementAndGet();
+      }
+    };
   }
 
   /** Whether queries still run on the start pool's threads: until it is shut down. */
@@ -53,9 +65,26 @@ final class QueryExecutor extends AbstractExecutorService {
     return start != null && !start.isShutdown();
   }
 
-  /** Requests completed on the start pool so far (what {@link JitSettling} sees as load). */
+  /**
+   * Requests completed on the start pool, and run by their callers, so far (what {@link
+   * JitSettling} sees as load).
+   */
   long startCompleted() {
-    return start == null ? 0 : start.getCompletedTaskCount();
+    return start == null ? 0 : start.getCompletedTaskCount() + ranHere.sum();
+  }
+
+  /** True if no request is queued for or running on a query thread. */
+  boolean idle() {
+    return held.get() == 0;
+  }
+
+  /** Runs {@code task} on the calling thread, counted as load for {@link JitSettling}. */
+  void runHere(Runnable task) {
+    try {
+      task.run();
+    } finally {
+      ranHere.increment();
+    }
   }
 
   /** Ends the start phase: later requests run on the steady pool. Idempotent. */
@@ -70,14 +99,21 @@ final class QueryExecutor extends AbstractExecutorService {
   @Override
   public void execute(Runnable task) {
     ThreadPoolExecutor p = starting() ? start : steady;
+    held.incrementAndGet(); // before the task can end on a query thread
     try {
       p.execute(task);
     } catch (RejectedExecutionException e) {
-      // the start phase ended between the test and the call: the steady pool takes it
-      if (p == start && start.isShutdown() && !steady.isShutdown()) {
-        steady.execute(task);
-        return;
+      try {
+        // the start phase ended between the test and the call: the steady pool takes it
+        if (p == start && start.isShutdown() && !steady.isShutdown()) {
+          steady.execute(task);
+          return;
+        }
+      } catch (RejectedExecutionException again) {
+        held.decrementAndGet();
+        throw again;
       }
+      held.decrementAndGet();
       throw e;
     }
   }

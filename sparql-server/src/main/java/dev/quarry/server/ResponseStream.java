@@ -20,7 +20,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 
 /**
- * A 200 response body written from a worker thread, streamed to the client in chunks.
+ * A 200 response body written from a query thread (or an I/O thread, for a quick query), streamed
+ * to the client in chunks.
  *
  * <p>Nothing is sent until a chunk is full, so a query that fails early (before 64 KB of output)
  * can still be answered with a proper error status: see {@link #started()}. A small result goes out
@@ -89,8 +90,10 @@ final class ResponseStream extends OutputStream {
     sent += buf.readableBytes();
     ChannelFuture f = ctx.writeAndFlush(new DefaultHttpContent(buf));
     buf = ctx.alloc().buffer(CHUNK);
-    if (!ctx.channel().isWritable()) {
-      awaitDrained(f); // back-pressure: let the socket drain
+    // Back-pressure: let the socket drain; not on the I/O thread itself, which must do the draining
+    // (a query runs there only if its shape's results are small: InlineQueries).
+    if (!ctx.channel().isWritable() && !ctx.executor().inEventLoop()) {
+      awaitDrained(f);
       if (!f.isSuccess()) {
         throw new IOException("the client closed the connection", f.cause());
       }

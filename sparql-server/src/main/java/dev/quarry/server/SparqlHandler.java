@@ -42,6 +42,7 @@ final class SparqlHandler {
   private final UpdateService updates;
   private final Function<String, ServiceDescription.Facts> description; // endpoint URL -> facts
   private final MeterRegistry metrics;
+  private final InlineQueries inline;
   private final Timer updateTimer;
   private final Counter responseBytes;
   // Each (form, outcome) timer, registered once: not looked up in the registry per query.
@@ -51,8 +52,10 @@ final class SparqlHandler {
       QueryService queries,
       UpdateService updates,
       Function<String, ServiceDescription.Facts> description,
-      MeterRegistry metrics) {
+      MeterRegistry metrics,
+      InlineQueries inline) {
     this.queries = queries;
+    this.inline = inline;
     this.updates = updates;
     this.description = description;
     this.metrics = metrics;
@@ -101,6 +104,7 @@ final class SparqlHandler {
 
   /** Parses and checks (errors before the first byte), then runs, streaming the result. */
   void query(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive, boolean head) {
+    long began = System.nanoTime();
     QueryService.Prepared p;
     try {
       p =
@@ -140,6 +144,10 @@ final class SparqlHandler {
     } finally {
       sample.stop(queryTimer(form(p), outcome));
       responseBytes.increment(out.bytesWritten());
+      if (p.runs() != null && !head && inline.enabled()) {
+        boolean ok = outcome.equals("ok");
+        p.runs().ran(ok && inline.quick(System.nanoTime() - began, out.bytesWritten()));
+      }
     }
   }
 

@@ -43,7 +43,8 @@ public final class QueryService {
    * A query ready to run: its text, parsed, checked, with its format and dataset; {@code timeout}
    * zero: none; {@code algebra} its optimized algebra if its shape's was reused, else null (ARQ
    * makes it; with one, {@code query} may hold only the result form: {@link QueryTemplates});
-   * {@code asksTime} whether its text may call NOW() or a function like it.
+   * {@code asksTime} whether its text may call NOW() or a function like it; {@code runs} how its
+   * shape's queries ran (null: a shape without a template), for the caller to add this one.
    */
   public record Prepared(
       String text,
@@ -53,7 +54,8 @@ public final class QueryService {
       String inference,
       Duration timeout,
       Op algebra,
-      boolean asksTime) {}
+      boolean asksTime,
+      ShapeRuns runs) {}
 
   /**
    * @param queryShapes how many query shapes to keep parsed ({@link QueryTemplates}); 0 for none
@@ -144,7 +146,15 @@ public final class QueryService {
     }
     DatasetGraph dataset = datasetFor(query, defaultGraphs, namedGraphs);
     return new Prepared(
-        text, query, f, dataset, inference, limit, algebra, QueryRun.mayAskForTheTime(text));
+        text,
+        query,
+        f,
+        dataset,
+        inference,
+        limit,
+        algebra,
+        QueryRun.mayAskForTheTime(text),
+        parsed.runs());
   }
 
   /**
@@ -206,7 +216,8 @@ public final class QueryService {
                 prepared.inference(),
                 prepared.timeout(),
                 null,
-                prepared.asksTime());
+                prepared.asksTime(),
+                prepared.runs());
     try (QueryMemory rows = memory.open()) {
       return Txn.calculateRead(
           store.dataset(), () -> store.explain(builder(p).set(Store.QUERY_MEMORY, rows)));

@@ -52,13 +52,15 @@ public final class QueryTemplates {
    * A query, whether it uses SERVICE (known once per shape), and its optimized algebra when the
    * shape's could be reused ({@link CachedAlgebra}), else null. With an algebra, the query is
    * shared or holds only its result form: its pattern may be another query's of the same shape, and
-   * the query must not be changed.
+   * the query must not be changed. {@code runs}: how the shape's queries ran, for a shape with a
+   * template (else null).
    */
-  public record Parsed(Query query, boolean usesService, Op algebra) {}
+  public record Parsed(Query query, boolean usesService, Op algebra, ShapeRuns runs) {}
 
   /**
-   * A shape: its probe query (the probe constants in place), those constants, and the probe's
-   * optimized algebra if the query's constants may simply replace them in it (null: compile it).
+   * A shape: its probe query (the probe constants in place), those constants, the probe's optimized
+   * algebra if the query's constants may simply replace them in it (null: compile it), and how its
+   * queries ran.
    */
   private record Template(
       Query probe,
@@ -66,7 +68,8 @@ public final class QueryTemplates {
       PrefixMap prefixes,
       boolean service,
       Op algebra,
-      Map<String, Node> parsed) {
+      Map<String, Node> parsed,
+      ShapeRuns runs) {
     /**
      * At most this many constants' nodes are kept per template (then it starts again): a template's
      * queries repeat their constants (a product's IRI), and parsing one (an IRI's check, a prefixed
@@ -75,7 +78,14 @@ public final class QueryTemplates {
     private static final int PARSED = 4096;
 
     Template(Query probe, Node[] probeNodes, PrefixMap prefixes, boolean service, Op algebra) {
-      this(probe, probeNodes, prefixes, service, algebra, new ConcurrentHashMap<>());
+      this(
+          probe,
+          probeNodes,
+          prefixes,
+          service,
+          algebra,
+          new ConcurrentHashMap<>(),
+          new ShapeRuns());
     }
 
     /** The probe's constants, each mapped to the query's. */
@@ -116,14 +126,14 @@ public final class QueryTemplates {
 
     Parsed instantiate(List<QueryShape.Constant> constants) {
       if (constants.isEmpty()) {
-        return new Parsed(probe, service, algebra); // shared: nothing downstream changes a query
+        return new Parsed(probe, service, algebra, runs); // shared: nothing downstream changes it
       }
       NodeTransform substitute = substitution(constants);
       Op op = algebra == null ? null : algebraFor(substitute, constants);
       if (op != null && !probe.isJsonType()) {
-        return new Parsed(resultForm(substitute), service, op);
+        return new Parsed(resultForm(substitute), service, op, runs);
       }
-      return new Parsed(query(substitute), service, null);
+      return new Parsed(query(substitute), service, null, runs);
     }
 
     /**
@@ -226,10 +236,21 @@ public final class QueryTemplates {
       Template t = template(shape, q, optimizing);
       shapes.put(shape.key(), t == null ? UNLIFTABLE : t);
       if (t != null) {
-        return new Parsed(q, t.service(), null);
+        return new Parsed(q, t.service(), null, t.runs());
       }
     }
-    return new Parsed(q, usesService(q), null);
+    return new Parsed(q, usesService(q), null, null);
+  }
+
+  /**
+   * True if {@code text}'s shape has a template whose latest queries were all quick ({@link
+   * ShapeRuns}); false for a shape not yet seen twice, or one the parser has to read each time.
+   */
+  public boolean quick(String text) {
+    QueryShape shape = QueryShape.of(text);
+    return shape != null
+        && shapes.getIfPresent(shape.key()) instanceof Template t
+        && t.runs().quick();
   }
 
   /** Queries answered from a template, and parsed, since this cache began. */

@@ -1,0 +1,65 @@
+package dev.quarry.server;
+
+import dev.quarry.server.auth.Access;
+import dev.quarry.server.sparql.QueryTemplates;
+import dev.quarry.server.sparql.SparqlRequest;
+import java.time.Duration;
+
+/**
+ * Which queries run on the I/O thread that read them instead of a query thread ({@code
+ * server.inline-query-time}). Handing a request to a query thread and its response back wakes a
+ * thread each way; for a query of a few hundred microseconds that is a large share of its time, and
+ * on a new server one thread fewer competes with the JIT's compilers. BSBM 1M, one client, new
+ * servers: 50 + 200 mixes ran 24 % faster, 300 + 500 12 % faster
+ * (bsbm-driver/results/2026-12-01-inline-queries).
+ *
+ * <p>But while a query runs on an I/O thread, the other connections that thread serves wait. So a
+ * query runs there only if all of these hold:
+ *
+ * <ul>
+ *   <li>its shape's last {@link dev.quarry.server.sparql.ShapeRuns#STREAK} queries each took at
+ *       most the configured time and wrote less than {@link #QUICK_BYTES};
+ *   <li>no request is queued for or running on a query thread (under load the pool keeps its bound
+ *       and its order, and the query threads their nice value while the JIT starts);
+ *   <li>it needs no credentials (a password check is slow by design);
+ *   <li>its text is short enough to look its shape up on the I/O thread.
+ * </ul>
+ */
+final class InlineQueries {
+  /** A quick query's result fits one response buffer: writing it never waits for the client. */
+  static final long QUICK_BYTES = 64 * 1024;
+
+  /** Longer texts go to a query thread without a look at their shape. */
+  static final int MAX_TEXT = 8 * 1024;
+
+  private final long quickNanos; // 0: off
+  private final QueryExecutor workers;
+  private final QueryTemplates templates;
+  private final Access access;
+
+  InlineQueries(Duration quick, QueryExecutor workers, QueryTemplates templates, Access access) {
+    this.quickNanos = quick.toNanos();
+    this.workers = workers;
+    this.templates = templates;
+    this.access = access;
+  }
+
+  /** Whether to run {@code sr} on the calling I/O thread. */
+  boolean admits(SparqlRequest sr) {
+    return quickNanos > 0
+        && sr.text().length() <= MAX_TEXT
+        && workers.idle()
+        && !access.needsCredentials(false)
+        && templates.quick(sr.text());
+  }
+
+  /** Whether a query that took {@code nanos} and wrote {@code bytes} counts as quick. */
+  boolean quick(long nanos, long bytes) {
+    return nanos <= quickNanos && bytes < QUICK_BYTES;
+  }
+
+  /** False when the option is 0: no query runs on an I/O thread. */
+  boolean enabled() {
+    return quickNanos > 0;
+  }
+}
