@@ -152,11 +152,7 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       case QUERY -> {
         boolean head = req.method().equals(HttpMethod.HEAD);
         Runnable work = () -> sparql.query(ctx, sr, ka, head);
-        if (inline.admits(sr)) {
-          inlineRuns.increment();
-          req.retain();
-          workers.runHere(task(ctx, req, false, ka, work));
-        } else {
+        if (!(inline.admits(sr) && runHere(req, task(ctx, req, false, ka, work)))) {
           run(ctx, req, false, ka, work);
         }
       }
@@ -223,6 +219,20 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (!submit(ctx, keepAlive, task(ctx, req, writes, keepAlive, work))) {
       req.release();
     }
+  }
+
+  /** Runs {@code task} (which releases {@code req}) on this thread if no other request runs. */
+  private boolean runHere(FullHttpRequest req, Runnable task) {
+    req.retain();
+    if (workers.runHereIfIdle(
+        () -> {
+          inlineRuns.increment(); // before the response, which a client may follow with /metrics
+          task.run();
+        })) {
+      return true;
+    }
+    req.release();
+    return false;
   }
 
   /**

@@ -9,9 +9,8 @@ import java.time.Duration;
  * Which queries run on the I/O thread that read them instead of a query thread ({@code
  * server.inline-query-time}). Handing a request to a query thread and its response back wakes a
  * thread each way; for a query of a few hundred microseconds that is a large share of its time, and
- * on a new server one thread fewer competes with the JIT's compilers. BSBM 1M, one client, new
- * servers: 50 + 200 mixes ran 24 % faster, 300 + 500 12 % faster
- * (bsbm-driver/results/2026-12-01-inline-queries).
+ * on a new server one thread fewer competes with the JIT's compilers (measured in
+ * bsbm-driver/results/2026-12-01-inline-queries).
  *
  * <p>But while a query runs on an I/O thread, the other connections that thread serves wait. So a
  * query runs there only if all of these hold:
@@ -19,8 +18,9 @@ import java.time.Duration;
  * <ul>
  *   <li>its shape's last {@link dev.quarry.server.sparql.ShapeRuns#STREAK} queries each took at
  *       most the configured time and wrote less than {@link #QUICK_BYTES};
- *   <li>no request is queued for or running on a query thread (under load the pool keeps its bound
- *       and its order, and the query threads their nice value while the JIT starts);
+ *   <li>no other request is queued or running, on a query thread or an I/O thread: one query at a
+ *       time runs on an I/O thread, and under load the query threads take every query (with their
+ *       queue's bound and, while the JIT starts, their nice value);
  *   <li>it needs no credentials (a password check is slow by design);
  *   <li>its text is short enough to look its shape up on the I/O thread.
  * </ul>
@@ -44,7 +44,10 @@ final class InlineQueries {
     this.access = access;
   }
 
-  /** Whether to run {@code sr} on the calling I/O thread. */
+  /**
+   * Whether {@code sr} may run on the calling I/O thread: then it does if nothing else runs by then
+   * ({@link QueryExecutor#runHereIfIdle}).
+   */
   boolean admits(SparqlRequest sr) {
     return quickNanos > 0
         && sr.text().length() <= MAX_TEXT
@@ -56,6 +59,11 @@ final class InlineQueries {
   /** Whether a query that took {@code nanos} and wrote {@code bytes} counts as quick. */
   boolean quick(long nanos, long bytes) {
     return nanos <= quickNanos && bytes < QUICK_BYTES;
+  }
+
+  /** A query on a query thread is about to send its answer ({@link QueryExecutor#answered}). */
+  void answered() {
+    workers.answered();
   }
 
   /** False when the option is 0: no query runs on an I/O thread. */

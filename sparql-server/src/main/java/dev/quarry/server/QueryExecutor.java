@@ -7,6 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -27,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * <p>Each pool has {@code threads} threads and a queue of {@code queued}; past it, {@link #execute}
  * throws {@link RejectedExecutionException} (the caller answers 503).
  *
- * <p>A caller may also run a request itself ({@link #runHere}) when no request is with the pools
- * ({@link #idle}): an I/O thread does so for a quick query (InlineQueries).
+ * <p>A caller may also run a request itself ({@link #runHereIfIdle}), if no other request is queued
+ * or running, here or in the pools: an I/O thread does so for a quick query (InlineQueries). One at
+ * a time, so that under load every request goes to the pools.
  */
 final class QueryExecutor extends AbstractExecutorService {
   private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
@@ -37,8 +39,38 @@ final class QueryExecutor extends AbstractExecutorService {
   private final ThreadPoolExecutor steady;
   private final List<ThreadPoolExecutor> pools; // both, or the steady one alone
   private final int nice;
-  private final AtomicInteger held = new AtomicInteger(); // requests queued or running in the pools
+  private final AtomicInteger held = new AtomicInteger(); // requests queued or running, anywhere
   private final LongAdder ranHere = new LongAdder(); // requests run by their callers
+  private final ThreadLocal<Held> running = new ThreadLocal<>(); // on a query thread: its request
+
+  /**
+   * A request in a pool, counted in {@link #held} until it has ended or said that its answer is on
+   * its way ({@link #answered}), whichever comes first.
+   */
+  private final class Held extends AtomicBoolean implements Runnable {
+    private final Runnable task;
+
+    Held(Runnable task) {
+      this.task = task;
+      held.incrementAndGet();
+    }
+
+    @Override
+    public void run() {
+      running.set(this);
+      try {
+        task.run();
+      } finally {
+        running.remove();
+      }
+    }
+
+    void release() {
+      if (compareAndSet(false, true)) {
+        held.decrementAndGet();
+      }
+    }
+  }
 
   QueryExecutor(int threads, int queued, int niceAtStart, int nice) {
     this.nice = nice;
@@ -55,7 +87,7 @@ final class QueryExecutor extends AbstractExecutorService {
         threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queued), factory) {
       @Override
       protected void afterExecute(Runnable r, Throwable t) {
-        held.decrementAndGet();
+        ((Held) r).release();
       }
     };
   }
@@ -73,17 +105,38 @@ final class QueryExecutor extends AbstractExecutorService {
     return start == null ? 0 : start.getCompletedTaskCount() + ranHere.sum();
   }
 
-  /** True if no request is queued for or running on a query thread. */
+  /** True if no request is queued or running. */
   boolean idle() {
     return held.get() == 0;
   }
 
-  /** Runs {@code task} on the calling thread, counted as load for {@link JitSettling}. */
-  void runHere(Runnable task) {
+  /**
+   * Runs {@code task} on the calling thread if no other request is queued or running (counted as
+   * load for {@link JitSettling}); else returns false at once.
+   */
+  boolean runHereIfIdle(Runnable task) {
+    if (!held.compareAndSet(0, 1)) {
+      return false;
+    }
     try {
       task.run();
     } finally {
+      held.decrementAndGet();
       ranHere.increment();
+    }
+    return true;
+  }
+
+  /**
+   * Called on a query thread when its request's answer is about to be sent: the request no longer
+   * counts as running. Else the client's next request, read on an I/O thread as soon as the answer
+   * arrives, would find it still running (the query thread, niced while the JIT starts, may not yet
+   * have returned) and never run there.
+   */
+  void answered() {
+    Held h = running.get();
+    if (h != null) {
+      h.release();
     }
   }
 
@@ -99,21 +152,21 @@ final class QueryExecutor extends AbstractExecutorService {
   @Override
   public void execute(Runnable task) {
     ThreadPoolExecutor p = starting() ? start : steady;
-    held.incrementAndGet(); // before the task can end on a query thread
+    Held h = new Held(task);
     try {
-      p.execute(task);
+      p.execute(h);
     } catch (RejectedExecutionException e) {
       try {
         // the start phase ended between the test and the call: the steady pool takes it
         if (p == start && start.isShutdown() && !steady.isShutdown()) {
-          steady.execute(task);
+          steady.execute(h);
           return;
         }
       } catch (RejectedExecutionException again) {
-        held.decrementAndGet();
+        h.release();
         throw again;
       }
-      held.decrementAndGet();
+      h.release();
       throw e;
     }
   }

@@ -132,6 +132,7 @@ final class SparqlHandler {
       if (!head) {
         queries.execute(p, out, abort -> watchDisconnect(ctx, abort));
       }
+      inline.answered();
       out.finish();
     } catch (RuntimeException e) {
       outcome =

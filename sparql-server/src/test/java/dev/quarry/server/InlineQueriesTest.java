@@ -81,6 +81,7 @@ class InlineQueriesTest {
       assertTrue(running.await(10, TimeUnit.SECONDS));
       assertFalse(workers.idle());
       assertFalse(inline.admits(get(NAME.formatted(3))), "a query thread is busy");
+      assertFalse(workers.runHereIfIdle(() -> {}), "nor may anything else run here now");
       release.countDown();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (!workers.idle() && System.nanoTime() < deadline) {
@@ -88,6 +89,24 @@ class InlineQueriesTest {
       }
       assertTrue(workers.idle(), "both requests ended");
       assertTrue(inline.admits(get(NAME.formatted(3))));
+      boolean[] idleWhileRunning = {true};
+      assertTrue(workers.runHereIfIdle(() -> idleWhileRunning[0] = workers.idle()));
+      assertFalse(idleWhileRunning[0], "one request at a time runs on an I/O thread");
+      assertTrue(workers.idle());
+
+      // A query thread whose answer is on its way no longer counts, though it has not returned.
+      CountDownLatch answered = new CountDownLatch(1);
+      CountDownLatch done = new CountDownLatch(1);
+      workers.execute(
+          () -> {
+            workers.answered();
+            answered.countDown();
+            awaitQuietly(done);
+          });
+      assertTrue(answered.await(10, TimeUnit.SECONDS));
+      assertTrue(workers.idle());
+      assertTrue(workers.runHereIfIdle(() -> {}));
+      done.countDown();
 
       String longText = NAME.formatted(3) + " #" + "x".repeat(InlineQueries.MAX_TEXT);
       assertFalse(inline.admits(get(longText)), "too long to look at on the I/O thread");
