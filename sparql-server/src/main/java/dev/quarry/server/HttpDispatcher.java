@@ -152,7 +152,8 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       case QUERY -> {
         boolean head = req.method().equals(HttpMethod.HEAD);
         Runnable work = () -> sparql.query(ctx, sr, ka, head);
-        if (!(inline.admits(sr) && runHere(req, task(ctx, req, false, ka, work)))) {
+        String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+        if (!(inline.admits(sr, authorization) && runHere(req, task(ctx, req, false, ka, work)))) {
           run(ctx, req, false, ka, work);
         }
       }

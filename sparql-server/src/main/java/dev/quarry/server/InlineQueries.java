@@ -21,7 +21,8 @@ import java.time.Duration;
  *   <li>no other request is queued or running, on a query thread or an I/O thread: one query at a
  *       time runs on an I/O thread, and under load the query threads take every query (with their
  *       queue's bound and, while the JIT starts, their nice value);
- *   <li>it needs no credentials (a password check is slow by design);
+ *   <li>its credentials, if it needs any, are quick to check: a bearer token, not a password (whose
+ *       check is slow by design);
  *   <li>its text is short enough to look its shape up on the I/O thread.
  * </ul>
  */
@@ -45,14 +46,15 @@ final class InlineQueries {
   }
 
   /**
-   * Whether {@code sr} may run on the calling I/O thread: then it does if nothing else runs by then
-   * ({@link QueryExecutor#runHereIfIdle}).
+   * Whether {@code sr}, sent with {@code authorization} (the header's value, or null), may run on
+   * the calling I/O thread: then it does if nothing else runs by then ({@link
+   * QueryExecutor#runHereIfIdle}).
    */
-  boolean admits(SparqlRequest sr) {
+  boolean admits(SparqlRequest sr, String authorization) {
     return quickNanos > 0
         && sr.text().length() <= MAX_TEXT
         && workers.idle()
-        && !access.needsCredentials(false)
+        && access.quickToCheck(false, authorization)
         && templates.quick(sr.text());
   }
 

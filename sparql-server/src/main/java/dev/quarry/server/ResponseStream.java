@@ -118,6 +118,11 @@ final class ResponseStream extends OutputStream {
     }
   }
 
+  /** The body's bytes written so far, sent or buffered (before compression). */
+  long size() {
+    return sent + (buf == null ? 0 : buf.readableBytes());
+  }
+
   /** The body's bytes sent so far (before compression). */
   long bytesWritten() {
     return sent;

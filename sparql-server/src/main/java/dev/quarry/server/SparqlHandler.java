@@ -132,6 +132,9 @@ final class SparqlHandler {
       if (!head) {
         queries.execute(p, out, abort -> watchDisconnect(ctx, abort));
       }
+      // Both before the answer goes out: the client's next request may be read as soon as it has
+      // it, and should find this query counted and no longer running.
+      ran(p, head, inline.quick(System.nanoTime() - began, out.size()));
       inline.answered();
       out.finish();
     } catch (RuntimeException e) {
@@ -145,10 +148,16 @@ final class SparqlHandler {
     } finally {
       sample.stop(queryTimer(form(p), outcome));
       responseBytes.increment(out.bytesWritten());
-      if (p.runs() != null && !head && inline.enabled()) {
-        boolean ok = outcome.equals("ok");
-        p.runs().ran(ok && inline.quick(System.nanoTime() - began, out.bytesWritten()));
+      if (!outcome.equals("ok")) {
+        ran(p, head, false); // a failed run counts as a slow one
       }
+    }
+  }
+
+  /** Adds a run to its shape's record ({@link InlineQueries}), where one is kept. */
+  private void ran(QueryService.Prepared p, boolean head, boolean quick) {
+    if (p.runs() != null && !head && inline.enabled()) {
+      p.runs().ran(quick);
     }
   }
 

@@ -115,6 +115,17 @@ public final class Access {
     };
   }
 
+  /**
+   * True if checking a request that {@code writes} (or only reads) with {@code authorization} (the
+   * header's value, or null) takes microseconds: no credentials needed, or none or a bearer token
+   * sent (one SHA-256 per configured token). A password (basic auth) is slow to check by design.
+   */
+  public boolean quickToCheck(boolean writes, String authorization) {
+    return !needsCredentials(writes)
+        || authorization == null
+        || !authorization.trim().regionMatches(true, 0, "basic ", 0, 6);
+  }
+
   /** True if {@code authorization} (the header's value, or null) carries valid credentials. */
   public boolean accepts(String authorization) {
     if (authorization == null) {
