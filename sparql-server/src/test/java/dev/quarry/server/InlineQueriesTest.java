@@ -219,22 +219,16 @@ class InlineQueriesTest {
           401,
           s.send("GET", path, null, "Authorization", "Bearer wrong", "Accept", "text/csv")
               .statusCode());
-      String metrics = s.send("GET", "/metrics", null, "Authorization", "Bearer " + token).body();
-      double inline =
-          metrics
-              .lines()
-              .filter(l -> l.startsWith("quarry_sparql_inline_total "))
-              .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1)))
-              .findFirst()
-              .orElseThrow();
+      double inline = metric(s, "quarry_sparql_inline_total", "Authorization", "Bearer " + token);
       // the ten less the first (no template yet) and the template's four quick runs, and both
       // refusals (answered at once, by the same check as on a query thread)
       assertEquals(10 - 1 - ShapeRuns.STREAK + 2, inline, "ran inline");
     }
   }
 
-  private static double metric(TestServer s, String name) throws Exception {
-    for (String line : s.get("/metrics", null).body().split("\n")) {
+  /** The value of meter {@code name} in {@code /metrics}, asked for with {@code headers}. */
+  private static double metric(TestServer s, String name, String... headers) throws Exception {
+    for (String line : s.send("GET", "/metrics", null, headers).body().split("\n")) {
       if (line.startsWith(name + " ")) {
         return Double.parseDouble(line.substring(name.length() + 1).trim());
       }
