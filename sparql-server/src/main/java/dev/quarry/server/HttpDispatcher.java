@@ -3,6 +3,7 @@ package dev.quarry.server;
 import dev.quarry.server.auth.Access;
 import dev.quarry.server.gsp.GraphStoreRequest;
 import dev.quarry.server.http.HttpError;
+import dev.quarry.server.sparql.QueryShape;
 import dev.quarry.server.sparql.SparqlRequest;
 import dev.quarry.server.sparql.StrictForm;
 import io.micrometer.core.instrument.Counter;
@@ -151,9 +152,9 @@ final class HttpDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       }
       case QUERY -> {
         boolean head = req.method().equals(HttpMethod.HEAD);
-        Runnable work = () -> sparql.query(ctx, sr, ka, head);
-        String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
-        if (!(inline.admits(sr, authorization) && runHere(req, task(ctx, req, false, ka, work)))) {
+        QueryShape shape = inline.candidate(sr, req.headers().get(HttpHeaderNames.AUTHORIZATION));
+        Runnable work = () -> sparql.query(ctx, sr, shape, ka, head);
+        if (!(inline.admits(shape) && runHere(req, task(ctx, req, false, ka, work)))) {
           run(ctx, req, false, ka, work);
         }
       }

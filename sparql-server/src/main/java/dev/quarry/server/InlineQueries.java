@@ -1,7 +1,9 @@
 package dev.quarry.server;
 
 import dev.quarry.server.auth.Access;
+import dev.quarry.server.sparql.QueryShape;
 import dev.quarry.server.sparql.QueryTemplates;
+import dev.quarry.server.sparql.ShapeRuns;
 import dev.quarry.server.sparql.SparqlRequest;
 import java.time.Duration;
 
@@ -46,16 +48,26 @@ final class InlineQueries {
   }
 
   /**
-   * Whether {@code sr}, sent with {@code authorization} (the header's value, or null), may run on
-   * the calling I/O thread: then it does if nothing else runs by then ({@link
-   * QueryExecutor#runHereIfIdle}).
+   * The shape of {@code sr}'s query, sent with {@code authorization} (the header's value, or null),
+   * if the query could run on the calling I/O thread but for its shape's record ({@link #admits});
+   * else null, without looking at the text. The shape goes with the query to whichever thread
+   * parses it, so that it is made once.
    */
-  boolean admits(SparqlRequest sr, String authorization) {
+  QueryShape candidate(SparqlRequest sr, String authorization) {
     return quickNanos > 0
-        && sr.text().length() <= MAX_TEXT
-        && workers.idle()
-        && access.quickToCheck(false, authorization)
-        && templates.quick(sr.text());
+            && sr.text().length() <= MAX_TEXT
+            && workers.idle()
+            && access.quickToCheck(false, authorization)
+        ? QueryShape.of(sr.text())
+        : null;
+  }
+
+  /**
+   * Whether a {@link #candidate}'s query may run on the calling I/O thread: then it does if nothing
+   * else runs by then ({@link QueryExecutor#runHereIfIdle}).
+   */
+  boolean admits(QueryShape candidate) {
+    return templates.quick(candidate);
   }
 
   /** Whether a query that took {@code nanos} and wrote {@code bytes} counts as quick. */
@@ -63,13 +75,23 @@ final class InlineQueries {
     return nanos <= quickNanos && bytes < QUICK_BYTES;
   }
 
-  /** A query on a query thread is about to send its answer ({@link QueryExecutor#answered}). */
-  void answered() {
+  /**
+   * A query is about to send its answer, after {@code nanos} and {@code bytes}: the run goes to its
+   * shape's record ({@code runs}, null: none kept), and a query thread's request stops counting as
+   * running ({@link QueryExecutor#answered}). Both before the answer goes out, as the client's next
+   * request may be read as soon as it has it.
+   */
+  void answering(ShapeRuns runs, long nanos, long bytes) {
+    if (runs != null) {
+      runs.ran(quick(nanos, bytes));
+    }
     workers.answered();
   }
 
-  /** False when the option is 0: no query runs on an I/O thread. */
-  boolean enabled() {
-    return quickNanos > 0;
+  /** A query failed: for its shape's record ({@code runs}, null: none kept), a slow run. */
+  void failed(ShapeRuns runs) {
+    if (runs != null) {
+      runs.ran(false);
+    }
   }
 }

@@ -123,11 +123,6 @@ final class ResponseStream extends OutputStream {
     return sent + (buf == null ? 0 : buf.readableBytes());
   }
 
-  /** The body's bytes sent so far (before compression). */
-  long bytesWritten() {
-    return sent;
-  }
-
   /** Ends the response normally. */
   void finish() {
     if (finished) {

@@ -3,6 +3,7 @@ package dev.quarry.server;
 import dev.quarry.core.query.memory.QueryMemoryExceeded;
 import dev.quarry.server.http.HttpError;
 import dev.quarry.server.sparql.QueryService;
+import dev.quarry.server.sparql.QueryShape;
 import dev.quarry.server.sparql.ResultFormat;
 import dev.quarry.server.sparql.ResultLimitException;
 import dev.quarry.server.sparql.ServiceDescription;
@@ -102,13 +103,22 @@ final class SparqlHandler {
     return false;
   }
 
-  /** Parses and checks (errors before the first byte), then runs, streaming the result. */
-  void query(ChannelHandlerContext ctx, SparqlRequest sr, boolean keepAlive, boolean head) {
+  /**
+   * Parses and checks (errors before the first byte), then runs, streaming the result; {@code
+   * shape}: the query's shape if the I/O thread made it ({@link InlineQueries}), else null.
+   */
+  void query(
+      ChannelHandlerContext ctx,
+      SparqlRequest sr,
+      QueryShape shape,
+      boolean keepAlive,
+      boolean head) {
     long began = System.nanoTime();
     QueryService.Prepared p;
     try {
       p =
           queries.prepare(
+              shape,
               sr.text(),
               sr.defaultGraphs(),
               sr.namedGraphs(),
@@ -132,10 +142,7 @@ final class SparqlHandler {
       if (!head) {
         queries.execute(p, out, abort -> watchDisconnect(ctx, abort));
       }
-      // Both before the answer goes out: the client's next request may be read as soon as it has
-      // it, and should find this query counted and no longer running.
-      ran(p, head, inline.quick(System.nanoTime() - began, out.size()));
-      inline.answered();
+      inline.answering(head ? null : p.runs(), System.nanoTime() - began, out.size());
       out.finish();
     } catch (RuntimeException e) {
       outcome =
@@ -147,17 +154,10 @@ final class SparqlHandler {
       fail(ctx, out, keepAlive, e);
     } finally {
       sample.stop(queryTimer(form(p), outcome));
-      responseBytes.increment(out.bytesWritten());
+      responseBytes.increment(out.size());
       if (!outcome.equals("ok")) {
-        ran(p, head, false); // a failed run counts as a slow one
+        inline.failed(p.runs());
       }
-    }
-  }
-
-  /** Adds a run to its shape's record ({@link InlineQueries}), where one is kept. */
-  private void ran(QueryService.Prepared p, boolean head, boolean quick) {
-    if (p.runs() != null && !head && inline.enabled()) {
-      p.runs().ran(quick);
     }
   }
 

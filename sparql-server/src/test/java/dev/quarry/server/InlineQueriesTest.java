@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.io.Loader;
 import dev.quarry.server.auth.Access;
+import dev.quarry.server.sparql.QueryShape;
 import dev.quarry.server.sparql.QueryTemplates;
 import dev.quarry.server.sparql.ShapeRuns;
 import dev.quarry.server.sparql.SparqlRequest;
@@ -36,6 +37,13 @@ class InlineQueriesTest {
   private static final String NAME = "PREFIX ex: <http://ex/> SELECT ?n { ex:p%d ex:name ?n }";
   private static final Access OPEN = Access.from("", "", "none", true, false);
 
+  /**
+   * Whether {@code inline} runs {@code query}, sent with {@code authorization}, on its I/O thread.
+   */
+  private static boolean admits(InlineQueries inline, String query, String authorization) {
+    return inline.admits(inline.candidate(get(query), authorization));
+  }
+
   private static SparqlRequest get(String query) {
     String uri = "/sparql?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
     var req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
@@ -49,14 +57,16 @@ class InlineQueriesTest {
     ShapeRuns runs = t.parse(NAME.formatted(2)).runs();
     assertNotNull(runs);
     for (int i = 0; i < ShapeRuns.STREAK; i++) {
-      assertFalse(t.quick(NAME.formatted(3)), "after " + i + " quick runs");
+      assertFalse(t.quick(QueryShape.of(NAME.formatted(3))), "after " + i + " quick runs");
       runs.ran(true);
     }
-    assertTrue(t.quick(NAME.formatted(3)));
-    assertTrue(t.quick(NAME.formatted(99)), "the shape, whatever its constants");
-    assertFalse(t.quick("PREFIX ex: <http://ex/> ASK { ex:p1 ex:name ?n }"), "another shape");
+    assertTrue(t.quick(QueryShape.of(NAME.formatted(3))));
+    assertTrue(t.quick(QueryShape.of(NAME.formatted(99))), "the shape, whatever its constants");
+    assertFalse(
+        t.quick(QueryShape.of("PREFIX ex: <http://ex/> ASK { ex:p1 ex:name ?n }")),
+        "another shape");
     runs.ran(false);
-    assertFalse(t.quick(NAME.formatted(3)), "one slow run starts the count again");
+    assertFalse(t.quick(QueryShape.of(NAME.formatted(3))), "one slow run starts the count again");
   }
 
   @Test
@@ -70,7 +80,7 @@ class InlineQueriesTest {
     QueryExecutor workers = new QueryExecutor(1, 4, 0, 0);
     try {
       InlineQueries inline = new InlineQueries(Duration.ofMillis(2), workers, t, OPEN);
-      assertTrue(inline.admits(get(NAME.formatted(3)), null));
+      assertTrue(admits(inline, NAME.formatted(3), null));
 
       CountDownLatch release = new CountDownLatch(1);
       CountDownLatch running = new CountDownLatch(1);
@@ -82,7 +92,7 @@ class InlineQueriesTest {
       workers.execute(() -> {}); // queued behind it
       assertTrue(running.await(10, TimeUnit.SECONDS));
       assertFalse(workers.idle());
-      assertFalse(inline.admits(get(NAME.formatted(3)), null), "a query thread is busy");
+      assertFalse(admits(inline, NAME.formatted(3), null), "a query thread is busy");
       assertFalse(workers.runHereIfIdle(() -> {}), "nor may anything else run here now");
       release.countDown();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -90,7 +100,7 @@ class InlineQueriesTest {
         Thread.sleep(1);
       }
       assertTrue(workers.idle(), "both requests ended");
-      assertTrue(inline.admits(get(NAME.formatted(3)), null));
+      assertTrue(admits(inline, NAME.formatted(3), null));
       boolean[] idleWhileRunning = {true};
       assertTrue(workers.runHereIfIdle(() -> idleWhileRunning[0] = workers.idle()));
       assertFalse(idleWhileRunning[0], "one request at a time runs on an I/O thread");
@@ -111,18 +121,18 @@ class InlineQueriesTest {
       done.countDown();
 
       String longText = NAME.formatted(3) + " #" + "x".repeat(InlineQueries.MAX_TEXT);
-      assertFalse(inline.admits(get(longText), null), "too long to look at on the I/O thread");
+      assertFalse(admits(inline, longText, null), "too long to look at on the I/O thread");
       assertFalse(
-          new InlineQueries(Duration.ZERO, workers, t, OPEN).admits(get(NAME.formatted(3)), null),
+          admits(new InlineQueries(Duration.ZERO, workers, t, OPEN), NAME.formatted(3), null),
           "0 turns it off");
       Access tokens =
           Access.from(
               "sha256:" + "ab".repeat(32), "", "all", true, false); // every request needs one
       InlineQueries guarded = new InlineQueries(Duration.ofMillis(2), workers, t, tokens);
-      assertTrue(guarded.admits(get(NAME.formatted(3)), "Bearer some-token"), "a hash to compare");
-      assertTrue(guarded.admits(get(NAME.formatted(3)), null), "refused at once");
+      assertTrue(admits(guarded, NAME.formatted(3), "Bearer some-token"), "a hash to compare");
+      assertTrue(admits(guarded, NAME.formatted(3), null), "refused at once");
       assertFalse(
-          guarded.admits(get(NAME.formatted(3)), "Basic dXNlcjpwYXNz"),
+          admits(guarded, NAME.formatted(3), "Basic dXNlcjpwYXNz"),
           "a password is checked on a query thread: slow by design");
     } finally {
       workers.shutdownNow();

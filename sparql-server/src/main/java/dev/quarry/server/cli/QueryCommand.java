@@ -94,7 +94,7 @@ final class QueryCommand implements Callable<Integer> {
         QueryService qs =
             new QueryService(store, sc.queryTimeout(), sc.maxResultRows(), sc.allowService(), 0);
         QueryService.Prepared p =
-            qs.prepare(text, List.of(), List.of(), null, f.mediaType(), inference, 0);
+            qs.prepare(null, text, List.of(), List.of(), null, f.mediaType(), inference, 0);
         if (explain) {
           for (int i = 0; i < warmUps; i++) {
             qs.explain(p);

@@ -101,7 +101,8 @@ public final class QueryService {
 
   /**
    * Parses and checks a query (errors before the first byte), negotiates its format, and sets its
-   * dataset; {@code inference} names the graph whose RDFS rules it infers with (null: none), {@code
+   * dataset; {@code shape} is {@link QueryShape#of} {@code text} if the caller has it (else null),
+   * {@code inference} names the graph whose RDFS rules it infers with (null: none), {@code
    * timeoutMs} the client's time limit (0: none), which may shorten the configured one, never
    * lengthen it.
    *
@@ -109,6 +110,7 @@ public final class QueryService {
    *     406 when no acceptable format exists
    */
   public Prepared prepare(
+      QueryShape shape,
       String text,
       List<String> defaultGraphs,
       List<String> namedGraphs,
@@ -118,7 +120,7 @@ public final class QueryService {
       long timeoutMs) {
     QueryTemplates.Parsed parsed;
     try {
-      parsed = templates.parse(text);
+      parsed = templates.parse(text, shape);
     } catch (QueryParseException e) {
       throw syntaxError(e);
     }

@@ -214,7 +214,16 @@ public final class QueryTemplates {
    * @throws dev.quarry.server.http.HttpError 400 for a query nested too deeply or too long
    */
   public Parsed parse(String text) {
-    QueryShape shape = QueryShape.of(text);
+    return parse(text, null);
+  }
+
+  /**
+   * ... with {@code shape}, {@link QueryShape#of} {@code text} if the caller has it (else null).
+   */
+  public Parsed parse(String text, QueryShape shape) {
+    if (shape == null) {
+      shape = QueryShape.of(text);
+    }
     QueryShape.Extent extent = shape == null ? null : shape.extent();
     limits.checkNesting("query", text, extent);
     limits.checkTerms(extent);
@@ -243,11 +252,11 @@ public final class QueryTemplates {
   }
 
   /**
-   * True if {@code text}'s shape has a template whose latest queries were all quick ({@link
-   * ShapeRuns}); false for a shape not yet seen twice, or one the parser has to read each time.
+   * True if {@code shape} (null: a text without one) has a template whose latest queries were all
+   * quick ({@link ShapeRuns}); false for a shape not yet seen twice, or one the parser has to read
+   * each time.
    */
-  public boolean quick(String text) {
-    QueryShape shape = QueryShape.of(text);
+  public boolean quick(QueryShape shape) {
     return shape != null
         && shapes.getIfPresent(shape.key()) instanceof Template t
         && t.runs().quick();
