@@ -13,16 +13,6 @@ import java.util.Arrays;
  */
 final class Utf8Sink {
   private static final int FLUSH_AT = 32 * 1024;
-
-  /**
-   * Each thread keeps its last sink's buffer for the next: a fresh 4 KB array grown to a response's
-   * size was a quarter of a BSBM server's allocation. A sink takes the spare (a sink made while
-   * another is open on the thread gets a new array) and hands it back when finished.
-   */
-  private static final ThreadLocal<byte[]> SPARE = new ThreadLocal<>();
-
-  private static final int KEEP_AT_MOST = 2 * FLUSH_AT + 8 * 1024;
-  private static final byte[] FINISHED = new byte[0];
   private static final byte[] HEX = "0123456789ABCDEF".getBytes();
 
   /** How characters of a value are escaped. */
@@ -37,19 +27,12 @@ final class Utf8Sink {
   }
 
   private final OutputStream out;
-  private byte[] buf; // most responses are small; grows up to a flush's worth
+  private byte[] buf = new byte[4096]; // most responses are small; grows up to a flush's worth
   private int n;
   private long drained; // bytes handed to the output so far: buf[0] is at this position
 
   Utf8Sink(OutputStream out) {
     this.out = out;
-    byte[] spare = SPARE.get();
-    if (spare != null) {
-      SPARE.set(null); // not remove(): that would make a new map entry on each hand-back
-      buf = spare;
-    } else {
-      buf = new byte[4096];
-    }
   }
 
   /** {@code before}, {@code s} with escapes {@code e}, then {@code after}, as UTF-8 bytes. */
@@ -219,9 +202,5 @@ final class Utf8Sink {
     if (n > 0) {
       drain();
     }
-    if (buf.length <= KEEP_AT_MOST && buf != FINISHED) {
-      SPARE.set(buf);
-    }
-    buf = FINISHED; // anything written after this grows an array of its own
   }
 }
