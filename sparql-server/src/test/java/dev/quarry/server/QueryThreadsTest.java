@@ -107,4 +107,26 @@ class QueryThreadsTest {
       }
     }
   }
+
+  @Test
+  void autoIsFourThreadsPerCoreAndANumberIsTakenAsItIs() {
+    assertEquals("auto", Config.defaults().getString("server.query-threads"));
+    assertEquals(8, ServerConfig.queryThreads(Config.defaults(), 2));
+    assertEquals(64, ServerConfig.queryThreads(Config.defaults(), 16));
+    assertEquals(4, ServerConfig.queryThreads(Config.defaults(), 0)); // no core reported: one
+    Config sixteen = Config.defaults().with("server.query-threads", 16);
+    assertEquals(16, ServerConfig.queryThreads(sixteen, 2));
+    assertEquals(
+        1, ServerConfig.queryThreads(Config.defaults().with("server.query-threads", 0), 2));
+    assertEquals(
+        4 * Runtime.getRuntime().availableProcessors(),
+        ServerConfig.from(Config.defaults()).queryThreads());
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ServerConfig.queryThreads(
+                    Config.defaults().with("server.query-threads", "many"), 2));
+    assertTrue(e.getMessage().contains("server.query-threads"), e.getMessage());
+  }
 }
