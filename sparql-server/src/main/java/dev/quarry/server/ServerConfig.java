@@ -75,10 +75,12 @@ public record ServerConfig(
         ConnectionLimits.from(c));
   }
 
-  /** A nice value to add to the query threads' (Linux's range: 0 to 19). */
+  /** Query threads per core with {@code server.query-threads: auto}. */
+  static final int THREADS_PER_CORE = 4;
+
   /**
    * {@code server.query-threads}: a number, or {@code auto}: {@link #THREADS_PER_CORE} per core. On
-   * two cores, 16 clients of BSBM 1M ran 16-18 % faster on 8 threads than on 16 (fewer switches
+   * two cores, 16 clients of BSBM 1M ran 16 % faster warm on 8 threads than on 16 (fewer switches
    * between queries); more than one per core keeps the cores busy while some threads wait on reads.
    */
   static int queryThreads(Config c, int cores) {
@@ -94,9 +96,7 @@ public record ServerConfig(
     }
   }
 
-  /** Query threads per core with {@code server.query-threads: auto}. */
-  static final int THREADS_PER_CORE = 4;
-
+  /** A nice value to add to the query threads' (Linux's range: 0 to 19). */
   private static int queryNice(Config c, String key) {
     int nice = c.getInt(key);
     if (nice < 0 || nice > 19) {
