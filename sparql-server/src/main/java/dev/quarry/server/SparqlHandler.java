@@ -7,6 +7,7 @@ import dev.quarry.server.sparql.QueryShape;
 import dev.quarry.server.sparql.ResultFormat;
 import dev.quarry.server.sparql.ResultLimitException;
 import dev.quarry.server.sparql.ServiceDescription;
+import dev.quarry.server.sparql.ShapeRuns;
 import dev.quarry.server.sparql.SparqlRequest;
 import dev.quarry.server.sparql.UpdateService;
 import io.micrometer.core.instrument.Counter;
@@ -138,11 +139,12 @@ final class SparqlHandler {
         new ResponseStream(ctx, ResponseStream.withCharset(p.format().mediaType()), keepAlive);
     Timer.Sample sample = Timer.start();
     String outcome = "ok";
+    ShapeRuns runs = head ? null : p.runs(); // a HEAD runs nothing: no run for its shape's record
     try {
       if (!head) {
         queries.execute(p, out, abort -> watchDisconnect(ctx, abort));
       }
-      inline.answering(head ? null : p.runs(), System.nanoTime() - began, out.size());
+      inline.answering(runs, System.nanoTime() - began, out.size());
       out.finish();
     } catch (RuntimeException e) {
       outcome =
@@ -156,7 +158,7 @@ final class SparqlHandler {
       sample.stop(queryTimer(form(p), outcome));
       responseBytes.increment(out.size());
       if (!outcome.equals("ok")) {
-        inline.failed(p.runs());
+        inline.failed(runs);
       }
     }
   }
