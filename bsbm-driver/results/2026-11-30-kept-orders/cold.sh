@@ -1,10 +1,10 @@
 #!/bin/bash
 # cold.sh OUT LABEL CAP(0|2GB) SECONDS CLIENTS [quarry serve options...]
-# A new server on BSBM 100M (/work/bench/quarry-284826), CLIENTS clients from the start command for
+# A new server on BSBM 100M (STORE=, default /work/bench/quarry-284826), CLIENTS clients from the start command for
 # SECONDS, QMpH per 10 s (PERIOD=); QJ= sets JVM options (-Dquarry.exec.order-files=false: no kept orders).
 # Writes OUT/LABEL/: the driver's report, the server log, its device reads and /metrics.
 OUT=$1; LABEL=$2; CAP=$3; SECS=$4; CLIENTS=$5; shift 5
-R=${REPO:-/work/main}; B=$R/bsbm-driver; S=/work/bench/quarry-284826
+R=${REPO:-/work/main}; B=$R/bsbm-driver; S=${STORE:-/work/bench/quarry-284826}
 D=$OUT/$LABEL; mkdir -p "$D"
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 . "$(dirname "$0")/../2026-11-30-jit-share/serve.sh"

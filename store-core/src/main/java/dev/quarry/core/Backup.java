@@ -37,7 +37,8 @@ public final class Backup {
       long termsTo,
       byte[] root,
       long quads,
-      String created) {
+      String created,
+      boolean languageIdsAll) {
 
     public boolean incremental() {
       return since >= 0;
@@ -56,6 +57,9 @@ public final class Backup {
       p.setProperty("root", Base64.getEncoder().encodeToString(root));
       p.setProperty("quads", Long.toString(quads));
       p.setProperty("created", created);
+      if (languageIdsAll) {
+        p.setProperty("language-ids", "all"); // absent in older backups: restored as upgraded
+      }
       StringWriter w = new StringWriter();
       p.store(w, "Quarry physical backup");
       return w.toString().getBytes(StandardCharsets.UTF_8);
@@ -77,7 +81,8 @@ public final class Backup {
             Long.parseLong(required(p, "terms-to")),
             Base64.getDecoder().decode(required(p, "root")),
             Long.parseLong(required(p, "quads")),
-            p.getProperty("created", ""));
+            p.getProperty("created", ""),
+            "all".equals(p.getProperty("language-ids")));
       } catch (IllegalArgumentException e) {
         throw new IOException("a backup manifest with a malformed field: " + e.getMessage(), e);
       }

@@ -75,7 +75,12 @@ class ArchitectureTest {
 
   /** Of the dictionary, the executor uses only the id functions: no terms, no trees. */
   private static final Set<String> DICT_FOR_QUERY =
-      Set.of("dict.NodeIds", "dict.InlineValues", "dict.ValueRanges", "dict.LongSet");
+      Set.of(
+          "dict.NodeIds",
+          "dict.InlineValues",
+          "dict.ValueRanges",
+          "dict.LongSet",
+          "dict.LanguageIds");
 
   /** Of the storage layer, the executor uses only the per-thread read counts. */
   private static final Set<String> STORAGE_FOR_QUERY = Set.of("storage.ThreadIo");

@@ -169,7 +169,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     byte[] record = record(n, w.hashRoot, w, true);
     long[] h = new long[2];
     Murmur3.hash128(record, record.length, 0, h);
-    id = NodeIds.ofTermOffset(terms.append(record));
+    id = NodeIds.ofTerm(terms.append(record), n);
     index(w, new long[] {h[0], h[1], id});
     for (long[] row : TriplePartKeys.rows(record, id)) {
       index(w, row);
@@ -215,7 +215,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
           h[0],
           h[1],
           () -> {
-            long created = NodeIds.ofTermOffset(terms.append(record));
+            long created = NodeIds.ofTerm(terms.append(record), n);
             w.partRows.addAll(TriplePartKeys.rows(record, created));
             return created;
           });

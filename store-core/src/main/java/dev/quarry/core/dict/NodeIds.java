@@ -7,7 +7,8 @@ import org.apache.jena.sparql.core.Quad;
  * NodeIds: every RDF term in the store is a 64-bit id. The top 8 bits are a tag:
  *
  * <ul>
- *   <li>{@code 0x00}: a term in the term table; the low 56 bits are its offset there, plus one.
+ *   <li>{@code 0x00}: a term in the term table; the low 48 bits are its offset there, plus one, and
+ *       the 8 above them the language of a language-tagged literal ({@link LanguageIds}).
  *   <li>{@code 0x01}: a constant: the default graph.
  *   <li>{@code 0x02}: a term local to one query execution, not in the store (a computed value, a
  *       constant of the query the store does not have); never stored.
@@ -62,13 +63,21 @@ public final class NodeIds {
     return tag(id) >= InlineValues.FIRST_TAG;
   }
 
-  /** A term-table id for the term at {@code offset}. */
+  /** A term-table id for the term at {@code offset}, of no language. */
   public static long ofTermOffset(long offset) {
+    if (offset < 0 || offset >= LanguageIds.OFFSET_MASK) {
+      throw new IllegalStateException("a term file offset beyond ids' 48 bits: " + offset);
+    }
     return make(TAG_TERM, offset + 1);
   }
 
+  /** The id of term {@code n} stored at {@code offset}: its language, if any, in the id. */
+  public static long ofTerm(long offset, Node n) {
+    return ofTermOffset(offset) | LanguageIds.bitsOf(n);
+  }
+
   public static long termOffset(long id) {
-    return payload(id) - 1;
+    return (id & LanguageIds.OFFSET_MASK) - 1;
   }
 
   public static boolean isTerm(long id) {

@@ -8,6 +8,7 @@ import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.SpaceMap;
 import dev.quarry.core.storage.StoreDirectory;
 import dev.quarry.core.storage.StoreException;
+import dev.quarry.core.storage.StoreFormats;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -76,7 +77,8 @@ final class BackupRestore {
     }
     Backup.Manifest last = null;
     byte[] map = null;
-    try (StoreDirectory sd = StoreDirectory.openOrCreate(dir, PagedStore.FORMAT);
+    boolean languageIdsAll = BackupFormat.readManifest(file).languageIdsAll();
+    try (StoreDirectory sd = StoreDirectory.openOrCreate(dir, PagedStore.FORMAT, languageIdsAll);
         PageStore pages = PageStores.open(config);
         FileChannel terms =
             FileChannel.open(
@@ -90,9 +92,14 @@ final class BackupRestore {
         try (BackupFormat.Reader r =
             new BackupFormat.Reader(Files.newInputStream(b), b.toString())) {
           Backup.Manifest m = r.manifest();
-          if (!m.format().equals(PagedStore.FORMAT)) {
+          if (!StoreFormats.restorable(m.format())) {
             throw new IOException(
-                b + " holds format " + m.format() + "; this Quarry restores " + PagedStore.FORMAT);
+                b
+                    + " holds format "
+                    + m.format()
+                    + "; this Quarry restores "
+                    + PagedStore.FORMAT
+                    + " and paged-v2");
           }
           if (m.termsFrom() != termLength) {
             throw new IOException(

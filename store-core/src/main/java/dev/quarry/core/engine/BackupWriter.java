@@ -37,6 +37,7 @@ final class BackupWriter {
   private final Dictionary dictionary;
   private final List<Layout.Tree> trees;
   private final int lengthSlot;
+  private final boolean languageIdsAll; // the store's marker says so: its backups say it too
 
   BackupWriter(
       Transactions txns,
@@ -44,8 +45,10 @@ final class BackupWriter {
       SpaceMap space,
       Dictionary dictionary,
       List<Layout.Tree> trees,
-      int lengthSlot) {
+      int lengthSlot,
+      boolean languageIdsAll) {
     this.txns = txns;
+    this.languageIdsAll = languageIdsAll;
     this.pages = pages;
     this.space = space;
     this.dictionary = dictionary;
@@ -115,7 +118,8 @@ final class BackupWriter {
             termsTo,
             pinned.roots().toBytes(),
             quadsOf,
-            Instant.now().toString());
+            Instant.now().toString(),
+            languageIdsAll);
     BackupFormat.Writer w = new BackupFormat.Writer(out, manifest, map);
     copyPages(pinned, sinceGeneration, w);
     copyTerms(termsFrom, termsTo, w);

@@ -5,6 +5,7 @@ import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.QuadWriter;
 import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.index.spi.LanguageCoverage;
 import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.ReadView;
 import dev.quarry.core.index.spi.WriteView;
@@ -23,6 +24,7 @@ final class PagedBackend implements QuadBackend {
   private final Dictionary dictionary;
   private final TextIndex text; // null: text search is off
   private final Path derived; // null: a store in memory
+  private final LanguageCoverage languages;
   private volatile boolean closed;
 
   PagedBackend(
@@ -31,13 +33,20 @@ final class PagedBackend implements QuadBackend {
       StatsTrees statsTrees,
       Dictionary dictionary,
       TextIndex text,
-      Path derived) {
+      Path derived,
+      LanguageCoverage languages) {
     this.txns = txns;
+    this.languages = languages;
     this.indexes = indexes;
     this.statsTrees = statsTrees;
     this.dictionary = dictionary;
     this.text = text;
     this.derived = derived;
+  }
+
+  /** Which language-tagged literals have their language in their ids. */
+  LanguageCoverage languageIds() {
+    return languages;
   }
 
   @Override

@@ -17,6 +17,7 @@ import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
 import dev.quarry.core.index.StatsTrees;
+import dev.quarry.core.index.spi.LanguageCoverage;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.PageStores;
 import dev.quarry.core.storage.SpaceMap;
@@ -154,11 +155,19 @@ public final class PagedStore extends QuadBackendStore {
               participants,
               initial,
               config.getDuration("store.writer-timeout"));
+      boolean languageIdsAll = dir == null || dir.languageIdsAll();
       PagedBackend engine =
           new PagedBackend(
-              txns, indexes, statsTrees, dict, text, file ? dir.path().resolve(DERIVED_DIR) : null);
+              txns,
+              indexes,
+              statsTrees,
+              dict,
+              text,
+              file ? dir.path().resolve(DERIVED_DIR) : null,
+              languageIdsAll ? LanguageCoverage.ALL : LanguageCoverage.SINCE_UPGRADE);
       BackupWriter backups =
-          new BackupWriter(txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT));
+          new BackupWriter(
+              txns, pages, space, dict, trees, roots.slot(Dictionary.LENGTH_SLOT), languageIdsAll);
       PagedStore store =
           new PagedStore(dir, pages, pool, space, engine, unionDefault, swept, backups);
       if (file && config.getBoolean("store.warm-up")) {

@@ -6,6 +6,7 @@ import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.index.Stats;
+import dev.quarry.core.index.spi.LanguageCoverage;
 import dev.quarry.core.index.spi.QuadProbes;
 import dev.quarry.core.index.spi.QuadScan;
 import dev.quarry.core.index.spi.QuadSink;
@@ -53,6 +54,11 @@ abstract class PagedView implements QuadView {
     return terms != null
         ? engine.dictionary().getId(n, terms)
         : engine.dictionary().getId(n, hashRoot);
+  }
+
+  @Override
+  public LanguageCoverage languageIds() {
+    return engine.languageIds();
   }
 
   @Override

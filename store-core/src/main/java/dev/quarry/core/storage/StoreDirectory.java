@@ -19,12 +19,20 @@ import java.util.UUID;
  */
 public final class StoreDirectory implements AutoCloseable {
   static final String MARKER = "quarry-store.properties";
+
+  /**
+   * Marker property: "all" if every language-tagged literal's id carries its language (a store made
+   * in a format that has them); absent in a store upgraded from an older format.
+   */
+  public static final String LANGUAGE_IDS = "language-ids";
+
   private static final String LOCK = "lock";
 
   private final Path dir;
   private final FileChannel lockChannel;
   private final FileLock lock;
   private String id;
+  private boolean languageIdsAll;
 
   private StoreDirectory(Path dir, FileChannel lockChannel, FileLock lock) {
     this.dir = dir;
@@ -41,6 +49,15 @@ public final class StoreDirectory implements AutoCloseable {
    * there is no store yet, and locks it for this process.
    */
   public static StoreDirectory openOrCreate(Path dir, String format) {
+    return openOrCreate(dir, format, true);
+  }
+
+  /**
+   * {@link #openOrCreate(Path, String)}, where a new store's marker says whether all its
+   * language-tagged literals will carry their language in their ids (not so for a store restored
+   * from the backup of one that did not).
+   */
+  public static StoreDirectory openOrCreate(Path dir, String format, boolean languageIdsAll) {
     try {
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
         throw new StoreException("cannot open store: " + dir + " is a file, not a directory");
@@ -55,7 +72,7 @@ public final class StoreDirectory implements AutoCloseable {
       }
       StoreDirectory sd = new StoreDirectory(dir, ch, lock);
       try {
-        sd.checkOrWriteMarker(format);
+        sd.checkOrWriteMarker(format, languageIdsAll);
       } catch (RuntimeException | IOException e) {
         sd.close();
         throw e;
@@ -66,7 +83,7 @@ public final class StoreDirectory implements AutoCloseable {
     }
   }
 
-  private void checkOrWriteMarker(String format) throws IOException {
+  private void checkOrWriteMarker(String format, boolean newLanguageIdsAll) throws IOException {
     Properties p = readMarker(dir);
     if (p != null) {
       String found = p.getProperty("format");
@@ -78,13 +95,23 @@ public final class StoreDirectory implements AutoCloseable {
         writeMarker(dir, p);
       }
       id = p.getProperty("id");
+      languageIdsAll = "all".equals(p.getProperty(LANGUAGE_IDS));
       return;
     }
     p = new Properties();
     p.setProperty("format", format);
     p.setProperty("id", UUID.randomUUID().toString());
+    if (newLanguageIdsAll) {
+      p.setProperty(LANGUAGE_IDS, "all");
+    }
     writeMarker(dir, p);
     id = p.getProperty("id");
+    languageIdsAll = newLanguageIdsAll;
+  }
+
+  /** True if every language-tagged literal of this store has its language in its id. */
+  public boolean languageIdsAll() {
+    return languageIdsAll;
   }
 
   /** The marker's properties, or null if {@code dir} holds no store. */

@@ -7,19 +7,32 @@ import java.util.Map;
  * changes name whenever an older Quarry would misread or damage a store written by a newer one.
  *
  * <ul>
- *   <li>{@code paged-v2} (current): tree pages carry the commit generation that wrote them, and the
- *       space map's generation follows the commits; incremental backups rely on both.
+ *   <li>{@code paged-v3} (current): the id of a language-tagged literal carries its language
+ *       ({@link dev.quarry.core.dict.LanguageIds}). An older Quarry would read such an id's term at
+ *       the wrong offset. A store made in v3 says so in its marker ({@code language-ids=all}): only
+ *       there does an id without a language mean a literal without one.
+ *   <li>{@code paged-v2}: tree pages carry the commit generation that wrote them, and the space
+ *       map's generation follows the commits; incremental backups rely on both.
  *   <li>{@code paged-v1}: the same pages with generation 0. Upgraded in place by renaming the
  *       format: generation 0 reads as "before any backup", which it is, since a v1 store never had
  *       a physical backup. (A v1 Quarry must not open a v2 store: it would write pages with
  *       generation 0 after a backup, and number its space map headers by another rule.)
  * </ul>
+ *
+ * <p>v1 and v2 are upgraded to v3 in place by renaming the format too: their literals keep the ids
+ * they have, and those added later carry their language.
  */
 public final class StoreFormats {
-  public static final String CURRENT = "paged-v2";
+  public static final String CURRENT = "paged-v3";
 
   /** Older formats upgraded in place, each to what it becomes. */
-  private static final Map<String, String> IN_PLACE = Map.of("paged-v1", CURRENT);
+  private static final Map<String, String> IN_PLACE =
+      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT);
+
+  /** Formats whose physical backups this Quarry restores (a v2 backup restores as upgraded). */
+  public static boolean restorable(String format) {
+    return CURRENT.equals(format) || "paged-v2".equals(format);
+  }
 
   private StoreFormats() {}
 

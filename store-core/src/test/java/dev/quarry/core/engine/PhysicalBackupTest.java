@@ -256,4 +256,62 @@ class PhysicalBackupTest {
     StoreException e4 = assertThrows(StoreException.class, () -> Quarry.restore(full, store));
     assertTrue(e4.getMessage().contains("already"), e4.getMessage());
   }
+
+  /** {@code from} copied to {@code to} with its manifest's format and language marker replaced. */
+  private static void rewrite(Path from, Path to, String format, boolean languageIdsAll)
+      throws IOException {
+    try (BackupFormat.Reader r = new BackupFormat.Reader(Files.newInputStream(from), "x");
+        OutputStream out = Files.newOutputStream(to)) {
+      Backup.Manifest m = r.manifest();
+      Backup.Manifest changed =
+          new Backup.Manifest(
+              format,
+              m.storeId(),
+              m.generation(),
+              m.since(),
+              m.previous(),
+              m.termsFrom(),
+              m.termsTo(),
+              m.root(),
+              m.quads(),
+              m.created(),
+              languageIdsAll);
+      BackupFormat.Writer w = new BackupFormat.Writer(out, changed, r.spaceMap());
+      for (byte kind = r.next(); kind != 'E'; kind = r.next()) {
+        if (kind == 'P') {
+          w.page(r.pageNumber(), java.lang.foreign.MemorySegment.ofArray(r.page()), 0);
+        } else {
+          w.terms(r.terms(), 0, r.termsLength());
+        }
+      }
+      w.finish();
+    }
+  }
+
+  @Test
+  void aBackupOfTheFormatBeforeLanguageIdsRestoresAsAnUpgradedStore() throws Exception {
+    Path store = dir.resolve("store");
+    Path full = dir.resolve("full.qbk");
+    Set<Quad> before;
+    try (Store s = open(store)) {
+      bulk(s, null, 0, 500);
+      before = quads(s);
+      backup(s, full, null);
+    }
+    assertTrue(Backup.readManifest(full).languageIdsAll(), "a new store's backup says so");
+    Path v2 = dir.resolve("v2.qbk");
+    rewrite(full, v2, "paged-v2", false);
+    assertEquals(before, restored(v2, "from-v2"));
+    String marker = Files.readString(dir.resolve("from-v2").resolve("quarry-store.properties"));
+    assertTrue(marker.contains("format=" + PagedStore.FORMAT), marker);
+    assertTrue(!marker.contains("language-ids"), "its literals' ids may lack languages: " + marker);
+    assertEquals(before, restored(full, "from-v3"));
+    assertTrue(
+        Files.readString(dir.resolve("from-v3").resolve("quarry-store.properties"))
+            .contains("language-ids=all"));
+    Path v9 = dir.resolve("v9.qbk");
+    rewrite(full, v9, "paged-v9", true);
+    IOException e = assertThrows(IOException.class, () -> Quarry.restore(v9, dir.resolve("r9")));
+    assertTrue(e.getMessage().contains("paged-v9"), e.getMessage());
+  }
 }

@@ -88,4 +88,23 @@ class StoreFormatTest {
       assertTrue(e.getMessage().contains("in use"), e.getMessage());
     }
   }
+
+  @Test
+  void aV2StoreUpgradesInPlaceAndSaysItsOlderLiteralsMayLackLanguages() throws Exception {
+    Path store = dir.resolve("store");
+    make(store);
+    Path marker = store.resolve("quarry-store.properties");
+    assertTrue(Files.readString(marker).contains("language-ids=all"), "a new store has them all");
+    Files.writeString(marker, Files.readString(marker).replace("language-ids=all", ""));
+    setFormat(store, "paged-v2");
+    assertThrows(StoreException.class, () -> Quarry.open(store));
+    assertEquals("paged-v2", Quarry.upgrade(store, null));
+    String upgraded = Files.readString(marker);
+    assertTrue(upgraded.contains("format=" + PagedStore.FORMAT), upgraded);
+    assertTrue(!upgraded.contains("language-ids"), upgraded);
+    try (Store s = Quarry.open(store)) {
+      assertEquals(1, s.stats().quads());
+      assertTrue(s.check().sound());
+    }
+  }
 }

@@ -80,6 +80,15 @@ public interface QuadView {
   }
 
   /**
+   * Which language-tagged literals carry their language in their ids ({@code
+   * dev.quarry.core.dict.LanguageIds}), so that a filter on {@code lang()} may be decided on ids.
+   * None by default.
+   */
+  default LanguageCoverage languageIds() {
+    return LanguageCoverage.NONE;
+  }
+
+  /**
    * True if terms are best decoded many at a time ({@link #nodes}): a backend across a network,
    * where each call is a round trip. The executor then decodes a batch of result rows at once.
    */

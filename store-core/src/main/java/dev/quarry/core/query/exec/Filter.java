@@ -9,8 +9,9 @@ import org.apache.jena.sparql.expr.ExprList;
 
 /**
  * Keeps the rows that satisfy a filter. Conditions an id can decide ({@link IdCondition}: sameTerm,
- * = on IRIs, bound, comparisons of inline numbers and dates) run on ids; the rest are evaluated by
- * ARQ on a lazily decoded row, so only the variables they mention are decoded.
+ * = on IRIs, bound, comparisons of inline numbers and dates, a literal's language) run on ids; the
+ * rest are evaluated by ARQ on a lazily decoded row, so only the variables they mention are
+ * decoded.
  */
 public final class Filter extends BatchOperator {
   private final ExprList exprs;

@@ -29,13 +29,14 @@ import org.apache.jena.sparql.expr.ExprVar;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 /**
- * A filter condition decided on ids where ids suffice: isTRIPLE (from a stored term's record),
- * sameTerm, = and != against an IRI, between identical terms, or where either side is an IRI or
- * blank node (told by decoding the id, once per id), bound(), and comparisons of integers or
- * decimals held inline with the same datatype (their ids are in value order), and of inline dates
- * and dateTimes whose zones allow it. A side of a comparison may be arithmetic over the row's
- * variables ({@code ?x < ?y + 120}): it is computed by ARQ once per distinct value of its variables
- * and compared as an id. Anything else answers {@link #UNKNOWN} and is evaluated on decoded terms.
+ * A filter condition decided on ids where ids suffice: a literal's language ({@link
+ * LanguageCondition}), isTRIPLE (from a stored term's record), sameTerm, = and != against an IRI,
+ * between identical terms, or where either side is an IRI or blank node (told by decoding the id,
+ * once per id), bound(), and comparisons of integers or decimals held inline with the same datatype
+ * (their ids are in value order), and of inline dates and dateTimes whose zones allow it. A side of
+ * a comparison may be arithmetic over the row's variables ({@code ?x < ?y + 120}): it is computed
+ * by ARQ once per distinct value of its variables and compared as an id. Anything else answers
+ * {@link #UNKNOWN} and is evaluated on decoded terms.
  */
 abstract class IdCondition {
   static final int FALSE = 0;
@@ -47,6 +48,10 @@ abstract class IdCondition {
 
   /** The id test for an expression, or null if it has none. */
   static IdCondition of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
+    IdCondition language = LanguageCondition.of(e, vars, terms, env);
+    if (language != null) {
+      return language;
+    }
     if (e instanceof E_Bound b && b.getArg() instanceof ExprVar v) {
       int c = vars.indexOf(v.asVar());
       return c < 0
