@@ -69,6 +69,10 @@ final class UpgradeCommand implements Callable<Integer> {
           Quarry.FORMAT,
           s.stats().quads(),
           aside == null ? "" : "; the store as it was is in " + aside);
+      out.printf(
+          "Its literals keep their ids, which do not hold their language: filters on lang() read"
+              + " them. A reload gives every literal's id its language (docs/OPERATING.md,"
+              + " Upgrading)%n");
     }
     return 0;
   }

@@ -290,7 +290,13 @@ public final class PagedStore extends QuadBackendStore {
 
   @Override
   public String backend() {
-    return "paged (" + pages.describe() + ", " + pool.frameCount() + " buffers)";
+    String languages =
+        engine.languageIds() == LanguageCoverage.ALL
+            ? ""
+            : "; literals from before the upgrade to "
+                + FORMAT
+                + " lack their language in their ids";
+    return "paged (" + pages.describe() + ", " + pool.frameCount() + " buffers" + languages + ")";
   }
 
   @Override

@@ -64,6 +64,9 @@ class StoreFormatTest {
       assertTrue(s.check().sound());
     }
     assertEquals(PagedStore.FORMAT, Quarry.upgrade(store, null), "nothing left to do");
+    try (Store s = Quarry.open(dir.resolve("new"))) {
+      assertTrue(!s.backend().contains("lack their language"), s.backend());
+    }
   }
 
   @Test
@@ -105,6 +108,7 @@ class StoreFormatTest {
     try (Store s = Quarry.open(store)) {
       assertEquals(1, s.stats().quads());
       assertTrue(s.check().sound());
+      assertTrue(s.backend().contains("lack their language"), s.backend());
     }
   }
 }
