@@ -92,14 +92,13 @@ final class BackupRestore {
         try (BackupFormat.Reader r =
             new BackupFormat.Reader(Files.newInputStream(b), b.toString())) {
           Backup.Manifest m = r.manifest();
-          if (!StoreFormats.restorable(m.format())) {
+          if (!StoreFormats.RESTORABLE.contains(m.format())) {
             throw new IOException(
                 b
                     + " holds format "
                     + m.format()
                     + "; this Quarry restores "
-                    + PagedStore.FORMAT
-                    + " and paged-v2");
+                    + String.join(" and ", StoreFormats.RESTORABLE));
           }
           if (m.termsFrom() != termLength) {
             throw new IOException(

@@ -105,7 +105,7 @@ public final class PagedStore extends QuadBackendStore {
     boolean file = StorageKind.parse(config.getString("store.storage")) == StorageKind.FILE;
     StoreDirectory dir =
         file
-            ? StoreDirectory.openOrCreate(Path.of(config.getString("store.location")), FORMAT)
+            ? StoreDirectory.openOrCreate(Path.of(config.getString("store.location")), FORMAT, true)
             : null;
     TextSettings textSettings = TextSettings.from(config);
     PageStore pages = null;

@@ -46,16 +46,9 @@ public final class StoreDirectory implements AutoCloseable {
 
   /**
    * Opens {@code dir} for the store format {@code format}, creating the directory and marker if
-   * there is no store yet, and locks it for this process.
-   */
-  public static StoreDirectory openOrCreate(Path dir, String format) {
-    return openOrCreate(dir, format, true);
-  }
-
-  /**
-   * {@link #openOrCreate(Path, String)}, where a new store's marker says whether all its
-   * language-tagged literals will carry their language in their ids (not so for a store restored
-   * from the backup of one that did not).
+   * there is no store yet, and locks it for this process. A new store's marker says whether all its
+   * language-tagged literals will carry their language in their ids ({@code languageIdsAll}: not so
+   * for a store restored from the backup of one that did not).
    */
   public static StoreDirectory openOrCreate(Path dir, String format, boolean languageIdsAll) {
     try {

@@ -1,5 +1,6 @@
 package dev.quarry.core.storage;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,9 +31,7 @@ public final class StoreFormats {
       Map.of("paged-v1", CURRENT, "paged-v2", CURRENT);
 
   /** Formats whose physical backups this Quarry restores (a v2 backup restores as upgraded). */
-  public static boolean restorable(String format) {
-    return CURRENT.equals(format) || "paged-v2".equals(format);
-  }
+  public static final List<String> RESTORABLE = List.of(CURRENT, "paged-v2");
 
   private StoreFormats() {}
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
-import dev.quarry.core.config.Config;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
@@ -101,12 +100,8 @@ class LanguageFilterTest {
   @Test
   void droppedLiteralsAreNotRead(@TempDir Path dir) {
     List<Quad> quads = quads(3000);
-    Config config =
-        Config.defaults()
-            .with("store.location", dir.resolve("store"))
-            .with("store.term-cache", 16)
-            .with("store.warm-up", false); // it reads the term file meanwhile
-    try (Store s = Quarry.open(config)) {
+    Path location = dir.resolve("store");
+    try (Store s = TwinStores.onDisk(location, 16)) {
       s.dataset().executeWrite(() -> quads.forEach(s.dataset()::add));
     }
     List<String> languages =
@@ -120,7 +115,7 @@ class LanguageFilterTest {
     // Languages not in the ids' table: their records say which they are.
     long untabled =
         languages.stream().filter(l -> l.equals("de-CH-1996") || l.equals("x-klingon")).count();
-    try (Store s = Quarry.open(config)) {
+    try (Store s = TwinStores.onDisk(location, 16)) {
       SimpleMeterRegistry meters = new SimpleMeterRegistry();
       s.bindTo(meters);
       FunctionCounter reads = meters.get("quarry.terms.file.reads").functionCounter();

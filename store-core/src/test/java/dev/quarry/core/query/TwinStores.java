@@ -65,15 +65,17 @@ final class TwinStores implements AutoCloseable {
   }
 
   /**
-   * A new store on disk in {@code dir} whose term cache holds {@code termCache} terms: most decodes
-   * then read the term file, as in a store larger than its cache.
+   * A store on disk in {@code dir} whose term cache holds {@code termCache} terms: most decodes
+   * then read the term file, as in a store larger than its cache. No start-up warm-up: it would
+   * read the term file meanwhile.
    */
   static Store onDisk(Path dir, long termCache) {
     return Quarry.open(
         Config.defaults()
             .with("store.location", dir)
             .with("store.buffers", 512)
-            .with("store.term-cache", termCache));
+            .with("store.term-cache", termCache)
+            .with("store.warm-up", false));
   }
 
   Store store() {

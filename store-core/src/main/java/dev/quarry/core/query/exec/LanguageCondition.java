@@ -52,11 +52,9 @@ final class LanguageCondition extends IdCondition {
 
   /** The condition for {@code e}, or null if it is not one of the forms above. */
   static IdCondition of(Expr e, List<Var> vars, TermSpace terms, FunctionEnv env) {
-    LanguageCoverage coverage = terms.view().languageIds();
-    if (!ON || coverage == LanguageCoverage.NONE || env == null) {
-      return null;
-    }
-    if (!(e instanceof E_LangMatches || e instanceof E_Equals || e instanceof E_NotEquals)) {
+    if (!ON
+        || env == null
+        || !(e instanceof E_LangMatches || e instanceof E_Equals || e instanceof E_NotEquals)) {
       return null;
     }
     ExprFunction2 f = (ExprFunction2) e;
@@ -70,7 +68,10 @@ final class LanguageCondition extends IdCondition {
       return null;
     }
     int column = vars.indexOf(v.asVar());
-    return column < 0 ? null : new LanguageCondition(e, v.asVar(), column, env, coverage);
+    LanguageCoverage coverage = terms.view().languageIds();
+    return column < 0 || coverage == LanguageCoverage.NONE
+        ? null
+        : new LanguageCondition(e, v.asVar(), column, env, coverage);
   }
 
   @Override
