@@ -1,0 +1,17 @@
+#!/bin/bash
+# alt.sh OUT ROUNDS SECS CLIENTS "LABEL|STORE|JVM OPTIONS" ...: BSBM 100M in a 2 GB cgroup, OS cache
+# dropped, a new server per set (../2026-11-30-kept-orders/cold.sh), CLIENTS clients for SECS from
+# the start command; odd rounds take the sets in the order given, even rounds in reverse. Runs go
+# to OUT/LABEL-ROUND. IRIs in ids against records, two stores of the same data:
+#   alt.sh OUT 2 180 16 "ids|/work/bench/quarry-284826-v4|" "records|/work/bench/quarry-284826-v3|"
+OUT=$1; ROUNDS=$2; SECS=$3; CL=$4; shift 4
+C=$(cd "$(dirname "$0")/.." && pwd)/2026-11-30-kept-orders/cold.sh
+export QUARRY_BUILD=never
+for r in $(seq 1 $ROUNDS); do
+  sets=("$@")
+  if [ $((r % 2)) = 0 ]; then sets=(); for s in "$@"; do sets=("$s" "${sets[@]}"); done; fi
+  for s in "${sets[@]}"; do
+    IFS='|' read -r label store qj <<< "$s"
+    STORE=$store PERIOD=5 QJ=$qj $C $OUT $label-$r 2GB $SECS $CL 2>&1 | tail -1
+  done
+done
