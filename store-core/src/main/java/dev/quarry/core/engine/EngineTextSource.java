@@ -2,7 +2,6 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.dict.Dictionary;
-import dev.quarry.core.dict.DictionaryWrites;
 import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.text.TextSource;
@@ -18,14 +17,14 @@ final class EngineTextSource implements TextSource {
   private final QuadIndexes indexes;
   private final long[] roots;
   private final Dictionary dictionary;
-  private final DictionaryWrites writes; // the writer's, or null
+  private final Dictionary.Writes writes; // the writer's, or null
   private final long hashRoot;
 
   EngineTextSource(
       QuadIndexes indexes,
       long[] roots,
       Dictionary dictionary,
-      DictionaryWrites writes,
+      Dictionary.Writes writes,
       long hashRoot) {
     this.indexes = indexes;
     this.roots = roots;
