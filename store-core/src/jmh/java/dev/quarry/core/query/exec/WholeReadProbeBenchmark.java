@@ -38,6 +38,15 @@ public class WholeReadProbeBenchmark {
   @Param({"284800"})
   int quads;
 
+  /**
+   * How the subjects spread: "spread" ascends with small gaps (ids numbered as terms are created);
+   * "clustered" puts them in runs of 1 to 94 consecutive numbers 2^40 apart (IRIs of a prefix and a
+   * number held in their ids, one prefix per BSBM producer); "clusteredGaps" numbers each run's ids
+   * about 20 apart, as a vendor's offers are.
+   */
+  @Param({"spread", "clustered", "clusteredGaps"})
+  String layout;
+
   private long[] subjects;
   private long[] objects;
   private LongChains chains;
@@ -51,10 +60,22 @@ public class WholeReadProbeBenchmark {
     subjects = new long[quads];
     objects = new long[quads];
     long s = 1 << 20;
+    long prefix = 1;
+    int left = 0;
     for (int i = 0; i < quads; i++) {
-      // Ascending ids with gaps (a review's other terms take ids between), one quad each.
-      s += 1 + rnd.nextInt(12);
-      subjects[i] = s;
+      if (layout.equals("spread")) {
+        // Ascending ids with gaps (a review's other terms take ids between), one quad each.
+        s += 1 + rnd.nextInt(12);
+        subjects[i] = s;
+      } else {
+        if (left-- == 0) {
+          prefix++;
+          left = rnd.nextInt(94); // 47 a producer on average, as BSBM's
+        }
+        // A producer's products numbered one after another; a vendor's offers every 20th or so.
+        long number = layout.equals("clustered") ? i + 1 : 20L * i + rnd.nextInt(20);
+        subjects[i] = (3L << 56) | (prefix << 40) | number;
+      }
       objects[i] = rnd.nextLong() >>> 8;
     }
     chains = new LongChains(subjects, quads);
@@ -99,6 +120,25 @@ public class WholeReadProbeBenchmark {
   @OperationsPerInvocation(PROBES)
   public long sortedKeysBuiltAndProbed() {
     return grouped(SortedKeys.of(subjects, quads));
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(PROBES)
+  public long sortedKeysFirstOfEach() {
+    long sum = 0;
+    int[] firsts = new int[64];
+    long[] group = new long[64];
+    for (int r = 0; r < keys.length; r += 64) {
+      int n = Math.min(64, keys.length - r);
+      System.arraycopy(keys, r, group, 0, n);
+      sorted.firstOfEach(group, n, firsts);
+      for (int i = 0; i < n; i++) {
+        for (int q = firsts[i]; q >= 0; q = sorted.next(q)) {
+          sum += objects[q];
+        }
+      }
+    }
+    return sum;
   }
 
   /** Every key's objects summed, sixteen keys located before their entries are read. */

@@ -7,10 +7,20 @@ package dev.quarry.core.query.exec;
  * one sequential pass over keys already held, where a hash table ({@link LongChains}) writes
  * megabytes at random for each query that reads a pattern whole (3-4 ms for BSBM BI Q1's 285,000
  * reviews at 10M), and its directory, a quarter of the size of the keys, stays in cache.
+ *
+ * <p>Keys need not be spread evenly: ids that come in clusters (IRIs of a prefix and a number held
+ * in their ids are 2^40 apart from one prefix to the next) fill few buckets with many entries each,
+ * and a bucket of more than {@link #LINEAR} entries is searched by halves.
  */
 final class SortedKeys implements KeyedEntries {
-  /** Entries a bucket may hold at most, or the keys are too unevenly spread for buckets. */
-  static final int MAX_PER_BUCKET = 64;
+  /**
+   * Entries a bucket may hold at most, or the keys are too unevenly spread for buckets: past this a
+   * search by halves costs more than a hash table's probe.
+   */
+  static final int MAX_PER_BUCKET = 1 << 12;
+
+  /** Entries of a bucket read one after another; past this, the bucket is searched by halves. */
+  static final int LINEAR = 8;
 
   private final long[] keys;
   private final int n;
@@ -102,7 +112,8 @@ final class SortedKeys implements KeyedEntries {
     if (Long.compareUnsigned(off, span) > 0) {
       return -1; // below min (wraps around) or above max
     }
-    return from(firstOf[(int) (off >>> shift)], key);
+    int b = (int) (off >>> shift);
+    return in(firstOf[b], firstOf[b + 1], key);
   }
 
   /**
@@ -120,14 +131,51 @@ final class SortedKeys implements KeyedEntries {
     for (int i = 0; i < n; i++) {
       int at = firsts[i];
       if (at >= 0) {
-        firsts[i] = from(at, keys[i]);
+        firsts[i] = in(at, firstOf[(int) ((keys[i] - min) >>> shift) + 1], keys[i]);
       }
     }
   }
 
-  /** The entry of {@code key} at or after {@code at} (its bucket's first), or -1: keys ascend. */
-  private int from(int at, long key) {
-    for (int i = at; i < n; i++) {
+  /**
+   * The first entry of {@code key} among entries [from, to) (its bucket's), or -1: keys ascend. A
+   * bucket of many entries is a cluster of ids (or two): the key's place is guessed from where it
+   * lies between the bucket's first and last key, which for ids numbered one after another is
+   * exact, and a wrong guess narrows a search by halves.
+   */
+  private int in(int from, int to, long key) {
+    int lo = from;
+    int hi = to; // the first entry not below key is in [lo, hi]
+    if (hi - lo > LINEAR) {
+      long first = keys[lo];
+      long width = keys[hi - 1] - first;
+      long off = key - first;
+      if (Long.compareUnsigned(off, width) > 0) {
+        return -1; // below the bucket's first key or above its last
+      }
+      if (width > 0) { // else every entry has the key
+        int guess = lo + (int) ((double) off / width * (hi - 1 - lo));
+        if (Long.compareUnsigned(keys[guess], key) < 0) {
+          lo = guess + 1;
+          if (hi - lo > LINEAR && Long.compareUnsigned(keys[lo + LINEAR], key) >= 0) {
+            hi = lo + LINEAR; // the usual case: just after the guess
+          }
+        } else {
+          hi = guess;
+          if (hi - lo > LINEAR && Long.compareUnsigned(keys[hi - LINEAR], key) < 0) {
+            lo = hi - LINEAR; // the usual case: at or just before the guess
+          }
+        }
+      }
+    }
+    while (hi - lo > LINEAR) {
+      int mid = (lo + hi) >>> 1;
+      if (Long.compareUnsigned(keys[mid], key) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    for (int i = lo; i < to; i++) {
       long k = keys[i];
       if (k == key) {
         return i;

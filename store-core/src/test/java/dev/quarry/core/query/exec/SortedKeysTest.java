@@ -79,13 +79,40 @@ class SortedKeysTest {
     sameAsLinear(new long[] {0, -1}, 2, rnd); // the whole unsigned range
   }
 
+  /**
+   * Keys in runs of consecutive numbers far apart, as IRIs of a prefix and a number held in their
+   * ids are (the prefix's number above bit 40): a bucket holds a whole run and is searched by
+   * halves.
+   */
+  @Test
+  void findsKeysThatComeInClusters() {
+    Random rnd = new Random(12);
+    for (int round = 0; round < 10; round++) {
+      int clusters = 1 + rnd.nextInt(200);
+      long[] keys = new long[clusters * 400];
+      int n = 0;
+      long number = 1 + rnd.nextInt(100);
+      long prefixNumber = 0;
+      for (int c = 0; c < clusters; c++) {
+        prefixNumber += 1 + rnd.nextInt(3);
+        long prefix = (3L << 56) | (prefixNumber << 40);
+        int run = 1 + rnd.nextInt(round % 2 == 0 ? 60 : 300);
+        for (int i = 0; i < run; i++) {
+          number += rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(round % 3 == 0 ? 2 : 40);
+          keys[n++] = prefix | number;
+        }
+      }
+      sameAsLinear(keys, n, rnd);
+    }
+  }
+
   @Test
   void keysOutOfOrderOrBunchedAreRefused() {
     assertNull(SortedKeys.of(new long[] {5, 3, 9}, 3));
     assertNull(SortedKeys.of(new long[] {-1, 0}, 2)); // unsigned: -1 is the largest
-    long[] bunched = new long[1000];
+    long[] bunched = new long[SortedKeys.MAX_PER_BUCKET + 2];
     for (int i = 0; i < bunched.length; i++) {
-      bunched[i] = i < 999 ? i : 1L << 40; // all but one in the first bucket
+      bunched[i] = i < bunched.length - 1 ? i : 1L << 40; // all but one in the first bucket
     }
     assertNull(SortedKeys.of(bunched, bunched.length));
     assertNull(SortedKeys.of(new long[0], 0));
