@@ -69,10 +69,12 @@ final class UpgradeCommand implements Callable<Integer> {
           Quarry.FORMAT,
           s.stats().quads(),
           aside == null ? "" : "; the store as it was is in " + aside);
+      boolean beforeLanguages = was.equals("paged-v1") || was.equals("paged-v2");
       out.printf(
-          "Its literals keep their ids, which do not hold their language: filters on lang() read"
-              + " them. A reload gives every literal's id its language (docs/OPERATING.md,"
-              + " Upgrading)%n");
+          "Its terms keep their ids, which do not hold %sIRIs ending in a number, as a new"
+              + " store's do: those are read from the term file. A reload gives them such ids"
+              + " (docs/OPERATING.md, Upgrading)%n",
+          beforeLanguages ? "a literal's language or " : "");
     }
     return 0;
   }

@@ -3,7 +3,6 @@ package dev.quarry.core.dict;
 import com.github.benmanes.caffeine.cache.Cache;
 import dev.quarry.core.btree.BTree;
 import dev.quarry.core.btree.Cursor;
-import dev.quarry.core.btree.PageAllocator;
 import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.TxnKey;
@@ -14,10 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -27,8 +23,8 @@ import org.apache.jena.sparql.core.Quad;
  * Terms to NodeIds and back. Literals that fit are inline (no lookup at all); the default graph is
  * a constant; everything else is a record in the {@link TermTable}, found by its 128-bit hash in a
  * B+tree of rows {@code (hash high, hash low, id)}. Caches in both directions hold committed terms
- * only: a transaction's new terms stay in its {@link Writes} until it commits, so an aborted
- * transaction leaves no id behind.
+ * only: a transaction's new terms stay in its {@link DictionaryWrites} until it commits, so an
+ * aborted transaction leaves no id behind.
  *
  * <p>It takes part in every commit ({@link TxnParticipant}) through two root slots: {@link
  * #HASH_SLOT}, the hash index's root, and {@link #LENGTH_SLOT}, the term file's committed length.
@@ -40,7 +36,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   /** Root slot: the committed length of the term file. */
   public static final String LENGTH_SLOT = "term-bytes";
 
-  private static final TxnKey<Writes> WRITES = new TxnKey<>("dictionary writes");
+  private static final TxnKey<DictionaryWrites> WRITES = new TxnKey<>("dictionary writes");
 
   private final TermTable terms;
   private final BTree hashIndex;
@@ -51,8 +47,9 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final RecentTerms recent; // in front of nodes and ids
   private final TermBatches batches;
   private final Cache<Long, long[]> parts; // a committed term's parts by its id (or NOT_TRIPLE)
+  private final IriIds iris;
 
-  private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize) {
+  private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize, long hashRoot) {
     this.terms = terms;
     this.hashIndex = hashIndex;
     this.hashSlot = slots[0];
@@ -62,6 +59,13 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.recent = new RecentTerms(cacheSize);
     this.batches = new TermBatches(this, terms);
     this.parts = TermWeights.partsCache(cacheSize);
+    this.iris =
+        new IriIds(
+            hashRoot == BTree.EMPTY
+                ? IriIds.forNewStores()
+                : findHash(hashRoot, IriIds.SENTINEL) != NodeIds.NONE,
+            key -> findHash(hashRoot, key),
+            id -> terms.read(NodeIds.termOffset(id)));
   }
 
   /**
@@ -74,7 +78,11 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     int length = committed.roots().slot(LENGTH_SLOT);
     long bytes = Math.max(0, committed.root(length)); // NONE in a new store
     return new Dictionary(
-        new TermTable(file, bytes), hashIndex, new int[] {hash, length}, cacheSize);
+        new TermTable(file, bytes),
+        hashIndex,
+        new int[] {hash, length},
+        cacheSize,
+        committed.root(hash));
   }
 
   /** The root of the hash index in a committed state, for {@link #getId(Node, long)}. */
@@ -83,8 +91,9 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** The writer's dictionary state in transaction {@code w}. */
-  public Writes writes(WriteTxn w) {
-    return w.get(WRITES, () -> new Writes(w.allocator(hashIndex.owner()), w.root(hashSlot)));
+  public DictionaryWrites writes(WriteTxn w) {
+    return w.get(
+        WRITES, () -> new DictionaryWrites(w.allocator(hashIndex.owner()), w.root(hashSlot)));
   }
 
   /**
@@ -122,13 +131,16 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** The id of {@code n} as the writer sees it (its own new terms included), or NONE. */
-  public long getId(Node n, Writes w) {
+  public long getId(Node n, DictionaryWrites w) {
     return lookup(n, w.hashRoot, w);
   }
 
-  private long lookup(Node n, long hashRoot, Writes w) {
+  private long lookup(Node n, long hashRoot, DictionaryWrites w) {
     long id = fixedId(n);
     if (id != NodeIds.NONE) {
+      return id;
+    }
+    if (n.isURI() && (id = iris.id(n.getURI(), w != null)) != NodeIds.NONE) {
       return id;
     }
     if (w != null) {
@@ -161,9 +173,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** The id of {@code n}, adding it to the dictionary if it is new. Writer only. */
-  public long getOrCreate(Node n, Writes w) {
+  public long getOrCreate(Node n, DictionaryWrites w) {
     long id = lookup(n, w.hashRoot, w);
     if (id != NodeIds.NONE) {
+      return id;
+    }
+    if (n.isURI() && (id = createInlineIri(n, w, false)) != NodeIds.NONE) {
       return id;
     }
     byte[] record = record(n, w.hashRoot, w, true);
@@ -179,8 +194,26 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return id;
   }
 
+  /**
+   * The inline id of IRI {@code n} ({@link IriIds}), its prefix added if new, or NONE if it cannot
+   * be inline. A new prefix's row goes with the writer's rows, or a load's ({@code loading}).
+   */
+  private long createInlineIri(Node n, DictionaryWrites w, boolean loading) {
+    return iris.create(
+        n.getURI(),
+        this::appendRecord,
+        rows -> {
+          w.addedIriPrefix = true;
+          if (loading) {
+            w.partRows.addAll(rows);
+          } else {
+            rows.forEach(r -> index(w, r));
+          }
+        });
+  }
+
   /** A writer's new hash index row: inserted now, or collected for one sorted batch. */
-  private void index(Writes w, long[] row) {
+  private void index(DictionaryWrites w, long[] row) {
     if (w.deferred) {
       w.defer(row[0], row[1], row[2]);
     } else {
@@ -194,9 +227,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * LoadTerms}, older ones in the hash index as the load last left it; the id of a new term is its
    * record's offset in the term table, appended once whoever meets it first.
    */
-  public long getOrCreateLoading(Node n, Writes w) {
+  public long getOrCreateLoading(Node n, DictionaryWrites w) {
     long id = fixedId(n);
     if (id != NodeIds.NONE) {
+      return id;
+    }
+    if (n.isURI() && (id = createInlineIri(n, w, true)) != NodeIds.NONE) {
       return id;
     }
     byte[] record = TermCodec.encode(n, part -> getOrCreateLoading(part, w));
@@ -229,7 +265,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * {@code maxBytes} of heap, so a load's term table stays bounded whatever its size. Waits for the
    * threads encoding terms meanwhile.
    */
-  public void spillLoadedTerms(Writes w, long maxBytes) {
+  public void spillLoadedTerms(DictionaryWrites w, long maxBytes) {
     if (loadedTermBytes(w) <= maxBytes) {
       return;
     }
@@ -244,7 +280,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** The load's new terms into the hash index: merged into its leaves, or rebuilt with them. */
-  private void indexLoaded(Writes w, boolean rebuild) {
+  private void indexLoaded(DictionaryWrites w, boolean rebuild) {
     long[] rows = w.loaded.drainSorted();
     int n = rows.length / 3;
     if (n > 0) {
@@ -258,7 +294,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** A bulk load's triple terms' part rows (see {@link TriplePartKeys}) into the hash index. */
-  private void indexPartRows(Writes w) {
+  private void indexPartRows(DictionaryWrites w) {
     long[] rows = w.partRows.drainSorted();
     if (rows.length > 0) {
       w.hashRoot = hashIndex.insertSorted(w.alloc, w.hashRoot, rows, rows.length / 3);
@@ -266,7 +302,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** Heap held by a bulk load's new terms, for its memory budget. */
-  public long loadedTermBytes(Writes w) {
+  public long loadedTermBytes(DictionaryWrites w) {
     return w.loaded.bytes() + w.partRows.bytes();
   }
 
@@ -286,9 +322,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return getNode(id, null);
   }
 
-  public Node getNode(long id, Writes w) {
+  public Node getNode(long id, DictionaryWrites w) {
     if (NodeIds.isInline(id)) {
       return InlineValues.decode(id);
+    }
+    if (NodeIds.isInlineIri(id)) {
+      return NodeFactory.createURI(iris.iri(id));
     }
     if (id == NodeIds.DEFAULT_GRAPH) {
       return Quad.defaultGraphIRI;
@@ -317,7 +356,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * The parts' ids of triple term {@code id} into {@code out}, from its record (no term decoded);
    * false if {@code id} is not a triple term. {@code w}: the writer's view, its own terms included.
    */
-  public boolean tripleParts(long id, long hashRoot, Writes w, long[] out) {
+  public boolean tripleParts(long id, long hashRoot, DictionaryWrites w, long[] out) {
     if (!NodeIds.isTerm(id)) {
       return false;
     }
@@ -354,7 +393,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * The id of the triple term whose parts have these ids, found by its record's hash (no term
    * decoded), or NONE.
    */
-  public long tripleTerm(long s, long p, long o, long hashRoot, Writes w) {
+  public long tripleTerm(long s, long p, long o, long hashRoot, DictionaryWrites w) {
     if (s == NodeIds.NONE || p == NodeIds.NONE || o == NodeIds.NONE) {
       return NodeIds.NONE;
     }
@@ -376,7 +415,8 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * state cannot tell (a store whose first terms came before part rows were kept, or a writer with
    * rows not yet in the index).
    */
-  public long[] tripleTermsWith(long p, long s, long o, int max, long hashRoot, Writes w) {
+  public long[] tripleTermsWith(
+      long p, long s, long o, int max, long hashRoot, DictionaryWrites w) {
     if (w != null && (w.pendingCount > 0 || !w.partRows.isEmpty())) {
       return null;
     }
@@ -410,8 +450,21 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** The term's record; for a triple term whose parts are not all known (reading), null. */
-  private byte[] record(Node n, long hashRoot, Writes w, boolean create) {
+  private byte[] record(Node n, long hashRoot, DictionaryWrites w, boolean create) {
     return TermCodec.encode(n, part -> create ? getOrCreate(part, w) : lookup(part, hashRoot, w));
+  }
+
+  /**
+   * True if IRIs of the form prefix + number are held in their ids here ({@link IriIds}): a store
+   * made since paged-v4; false in one upgraded from an older format.
+   */
+  public boolean inlineIris() {
+    return iris.enabled();
+  }
+
+  /** A record appended to the term table: its id (of no language). */
+  private long appendRecord(byte[] record) {
+    return NodeIds.ofTermOffset(terms.append(record));
   }
 
   private long findHash(long root, long[] h) {
@@ -423,71 +476,10 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   // ---- transactions ---------------------------------------------------------------------------
 
-  /** A writer's dictionary state: its hash index root and the terms it has added. */
-  public static final class Writes {
-    final PageAllocator alloc;
-    long hashRoot;
-    final Map<Node, Long> created = new HashMap<>();
-    final Map<Long, Node> createdNodes = new HashMap<>();
-    // Bulk mode: new (hash, id) rows are collected and merged into the index in one rebuild.
-    boolean deferred;
-    // A bulk load's terms do not go into the shared caches: they would evict the working set, and
-    // putting a million of them there was 5% of a load's time.
-    boolean bulk;
-    long[] pending = new long[0];
-    int pendingCount;
-    // A bulk load's new terms (encoded by several threads at once) and the lock that keeps the hash
-    // index still while they are looked up in it.
-    final LoadTerms loaded = new LoadTerms();
-    // A bulk load's new triple terms' part rows, from every encoding thread.
-    final TriplePartKeys.Rows partRows = new TriplePartKeys.Rows();
-    final boolean startedEmpty; // no term before this writer: its commit marks the part rows kept
-    final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
-    boolean loadedAny;
-
-    Writes(PageAllocator alloc, long hashRoot) {
-      this.alloc = alloc;
-      this.hashRoot = hashRoot;
-      this.startedEmpty = hashRoot == BTree.EMPTY;
-    }
-
-    public long hashRoot() {
-      return hashRoot;
-    }
-
-    public boolean changed() {
-      return !created.isEmpty() || loadedAny || loaded.size() > 0;
-    }
-
-    /** Collects new terms' index rows for {@link Dictionary#finishBulk} instead of inserting. */
-    public void deferIndexing() {
-      deferred = true;
-      bulk = true;
-    }
-
-    /**
-     * Collects new terms' index rows for {@link Dictionary#flushDeferred}, which inserts them in
-     * one sorted batch (the writer finds its new terms in {@link #created} meanwhile).
-     */
-    public void deferIndexingUntilFlush() {
-      deferred = true;
-    }
-
-    void defer(long h1, long h2, long id) {
-      if (pending.length < (pendingCount + 1) * 3) {
-        pending = Arrays.copyOf(pending, Math.max(3 * 1024, pending.length * 2));
-      }
-      pending[pendingCount * 3] = h1;
-      pending[pendingCount * 3 + 1] = h2;
-      pending[pendingCount * 3 + 2] = id;
-      pendingCount++;
-    }
-  }
-
   /**
    * Inserts a writer's collected terms into the hash index, as one sorted batch; still deferring.
    */
-  public void flushDeferred(Writes w) {
+  public void flushDeferred(DictionaryWrites w) {
     w.indexLock.writeLock().lock();
     try {
       indexLoaded(w, false);
@@ -503,9 +495,10 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   /**
    * A bulk load's new terms as sorted hash index rows, taken out of the load's table (for {@link
-   * #finishBulk(Writes, long[])}; a thread of its own may do this while the quads are sorted).
+   * #finishBulk(DictionaryWrites, long[])}; a thread of its own may do this while the quads are
+   * sorted).
    */
-  public long[] drainLoadedTerms(Writes w) {
+  public long[] drainLoadedTerms(DictionaryWrites w) {
     w.indexLock.writeLock().lock();
     try {
       return w.loaded.drainSorted();
@@ -515,12 +508,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /** Merges a bulk writer's collected terms into the hash index. */
-  public void finishBulk(Writes w) {
+  public void finishBulk(DictionaryWrites w) {
     finishBulk(w, drainLoadedTerms(w));
   }
 
-  /** {@link #finishBulk(Writes)} with the load's new terms already drained and sorted. */
-  public void finishBulk(Writes w, long[] loadedRows) {
+  /** {@link #finishBulk(DictionaryWrites)} with the load's new terms already drained and sorted. */
+  public void finishBulk(DictionaryWrites w, long[] loadedRows) {
     if (loadedRows.length > 0) {
       w.loadedAny = true;
       w.hashRoot = hashIndex.rebuildWith(w.alloc, w.hashRoot, loadedRows, loadedRows.length / 3);
@@ -539,18 +532,22 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
 
   @Override
   public boolean changed(WriteTxn w) {
-    Writes mine = w.peek(WRITES);
+    DictionaryWrites mine = w.peek(WRITES);
     return mine != null && mine.changed();
   }
 
   /** The writer's terms are committed (logically, not yet durable): the slots take them. */
   @Override
   public void prepare(WriteTxn w) {
-    Writes mine = w.peek(WRITES);
+    DictionaryWrites mine = w.peek(WRITES);
     if (mine != null) {
       if (mine.startedEmpty && mine.hashRoot != BTree.EMPTY) {
         // The store's first terms: from here on every triple term has its part rows.
         mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, TriplePartKeys.SENTINEL);
+        if (iris.enabled()) {
+          // ... and every IRI of the form prefix + number is inline iff its prefix is known.
+          mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, IriIds.SENTINEL);
+        }
       }
       w.setRoot(hashSlot, mine.hashRoot);
     }
@@ -560,7 +557,8 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   /** The writer's new terms go into the shared caches. */
   @Override
   public void committed(WriteTxn w) {
-    Writes mine = w.peek(WRITES);
+    iris.commit();
+    DictionaryWrites mine = w.peek(WRITES);
     if (mine != null && !mine.bulk) {
       mine.created.forEach(ids::put);
       mine.createdNodes.forEach(nodes::put);
@@ -576,6 +574,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   /** The writer aborted: its terms are forgotten. */
   @Override
   public void rollback(WriteTxn w) throws IOException {
+    iris.rollback();
     terms.rollback();
   }
 

@@ -2,6 +2,7 @@ package dev.quarry.core.engine;
 
 import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.dict.DictionaryWrites;
 import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
 import dev.quarry.core.text.TextSource;
@@ -17,14 +18,14 @@ final class EngineTextSource implements TextSource {
   private final QuadIndexes indexes;
   private final long[] roots;
   private final Dictionary dictionary;
-  private final Dictionary.Writes writes; // the writer's, or null
+  private final DictionaryWrites writes; // the writer's, or null
   private final long hashRoot;
 
   EngineTextSource(
       QuadIndexes indexes,
       long[] roots,
       Dictionary dictionary,
-      Dictionary.Writes writes,
+      DictionaryWrites writes,
       long hashRoot) {
     this.indexes = indexes;
     this.roots = roots;

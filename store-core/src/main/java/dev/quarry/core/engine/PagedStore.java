@@ -293,10 +293,19 @@ public final class PagedStore extends QuadBackendStore {
     String languages =
         engine.languageIds() == LanguageCoverage.ALL
             ? ""
-            : "; literals from before the upgrade to "
-                + FORMAT
-                + " lack their language in their ids";
-    return "paged (" + pages.describe() + ", " + pool.frameCount() + " buffers" + languages + ")";
+            : "; literals from before the upgrade to paged-v3 lack their language in their ids";
+    String iris =
+        engine.dictionary().inlineIris()
+            ? ""
+            : "; every IRI is a record (a store made before paged-v4 keeps them so)";
+    return "paged ("
+        + pages.describe()
+        + ", "
+        + pool.frameCount()
+        + " buffers"
+        + languages
+        + iris
+        + ")";
   }
 
   @Override

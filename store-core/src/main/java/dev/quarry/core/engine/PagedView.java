@@ -1,7 +1,7 @@
 package dev.quarry.core.engine;
 
 import dev.quarry.core.btree.Cursor;
-import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.dict.DictionaryWrites;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.index.QuadIndexes;
 import dev.quarry.core.index.QuadOrder;
@@ -23,10 +23,10 @@ import org.apache.jena.sparql.core.Quad;
 abstract class PagedView implements QuadView {
   final PagedBackend engine;
   final long[] roots;
-  private final Dictionary.Writes terms; // the writer's, or null
+  private final DictionaryWrites terms; // the writer's, or null
   private final long hashRoot;
 
-  PagedView(PagedBackend engine, long[] roots, Dictionary.Writes terms, long hashRoot) {
+  PagedView(PagedBackend engine, long[] roots, DictionaryWrites terms, long hashRoot) {
     this.engine = engine;
     this.roots = roots;
     this.terms = terms;

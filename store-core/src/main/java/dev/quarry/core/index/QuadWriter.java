@@ -5,6 +5,7 @@ import dev.quarry.core.btree.Cursor;
 import dev.quarry.core.btree.PageAllocator;
 import dev.quarry.core.btree.RowSort;
 import dev.quarry.core.dict.Dictionary;
+import dev.quarry.core.dict.DictionaryWrites;
 import dev.quarry.core.dict.NodeIds;
 import dev.quarry.core.txn.WriteTxn;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ public final class QuadWriter {
   private final StatsTrees statsTrees;
   private final Dictionary dict;
   private final WriteTxn w;
-  private final Dictionary.Writes terms;
+  private final DictionaryWrites terms;
   private final boolean bulk;
   private final PageAllocator[] allocators;
   private long[] held = new long[0]; // (g, s, p, o) ids: bulk, all; trickle, those not yet flushed

@@ -8,9 +8,13 @@ import java.util.Map;
  * changes name whenever an older Quarry would misread or damage a store written by a newer one.
  *
  * <ul>
- *   <li>{@code paged-v3} (current): the id of a language-tagged literal carries its language
- *       ({@link dev.quarry.core.dict.LanguageIds}). An older Quarry would read such an id's term at
- *       the wrong offset. A store made in v3 says so in its marker ({@code language-ids=all}): only
+ *   <li>{@code paged-v4} (current): an IRI that is a prefix and a decimal number is held in its id
+ *       ({@code dict.IriIds}), with no record. An older Quarry would read such an id as a record's.
+ *       A store made in v4 says so by a row in its term hash index from its first commit on; in a
+ *       store upgraded to v4 every IRI stays a record.
+ *   <li>{@code paged-v3}: the id of a language-tagged literal carries its language ({@link
+ *       dev.quarry.core.dict.LanguageIds}). An older Quarry would read such an id's term at the
+ *       wrong offset. A store made in v3 says so in its marker ({@code language-ids=all}): only
  *       there does an id without a language mean a literal without one.
  *   <li>{@code paged-v2}: tree pages carry the commit generation that wrote them, and the space
  *       map's generation follows the commits; incremental backups rely on both.
@@ -20,18 +24,18 @@ import java.util.Map;
  *       generation 0 after a backup, and number its space map headers by another rule.)
  * </ul>
  *
- * <p>v1 and v2 are upgraded to v3 in place by renaming the format too: their literals keep the ids
- * they have, and those added later carry their language.
+ * <p>v1, v2 and v3 are upgraded to v4 in place by renaming the format too: their terms keep the ids
+ * they have; from v1 and v2, literals added later carry their language.
  */
 public final class StoreFormats {
-  public static final String CURRENT = "paged-v3";
+  public static final String CURRENT = "paged-v4";
 
   /** Older formats upgraded in place, each to what it becomes. */
   private static final Map<String, String> IN_PLACE =
-      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT);
+      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT, "paged-v3", CURRENT);
 
-  /** Formats whose physical backups this Quarry restores (a v2 backup restores as upgraded). */
-  public static final List<String> RESTORABLE = List.of(CURRENT, "paged-v2");
+  /** Formats whose physical backups this Quarry restores (an older one restores as upgraded). */
+  public static final List<String> RESTORABLE = List.of(CURRENT, "paged-v3", "paged-v2");
 
   private StoreFormats() {}
 

@@ -305,10 +305,16 @@ class PhysicalBackupTest {
     String marker = Files.readString(dir.resolve("from-v2").resolve("quarry-store.properties"));
     assertTrue(marker.contains("format=" + PagedStore.FORMAT), marker);
     assertTrue(!marker.contains("language-ids"), "its literals' ids may lack languages: " + marker);
-    assertEquals(before, restored(full, "from-v3"));
+    assertEquals(before, restored(full, "from-current"));
+    assertTrue(
+        Files.readString(dir.resolve("from-current").resolve("quarry-store.properties"))
+            .contains("language-ids=all"));
+    Path v3 = dir.resolve("v3.qbk");
+    rewrite(full, v3, "paged-v3", true);
+    assertEquals(before, restored(v3, "from-v3"));
     assertTrue(
         Files.readString(dir.resolve("from-v3").resolve("quarry-store.properties"))
-            .contains("language-ids=all"));
+            .contains("format=" + PagedStore.FORMAT));
     Path v9 = dir.resolve("v9.qbk");
     rewrite(full, v9, "paged-v9", true);
     IOException e = assertThrows(IOException.class, () -> Quarry.restore(v9, dir.resolve("r9")));

@@ -9,6 +9,7 @@ import dev.quarry.core.Store;
 import dev.quarry.core.storage.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
@@ -109,6 +110,36 @@ class StoreFormatTest {
       assertEquals(1, s.stats().quads());
       assertTrue(s.check().sound());
       assertTrue(s.backend().contains("lack their language"), s.backend());
+    }
+  }
+
+  @Test
+  void aV3StoreUpgradesInPlaceAndKeepsItsIrisAsRecords() throws Exception {
+    Path store = dir.resolve("store");
+    Node offer = NodeFactory.createURI("http://ex/Offer1");
+    System.setProperty("quarry.store.iri-ids", "false"); // as a v3 Quarry made it
+    try (Store s = Quarry.open(store)) {
+      Txn.executeWrite(
+          s.dataset(), () -> s.dataset().add(Quad.defaultGraphIRI, offer, offer, offer));
+    } finally {
+      System.clearProperty("quarry.store.iri-ids");
+    }
+    setFormat(store, "paged-v3");
+    assertThrows(StoreException.class, () -> Quarry.open(store));
+    assertEquals("paged-v3", Quarry.upgrade(store, null));
+    try (Store s = Quarry.open(store)) {
+      assertTrue(s.backend().contains("every IRI is a record"), s.backend());
+      assertTrue(!s.backend().contains("lack their language"), s.backend());
+      Node offer2 = NodeFactory.createURI("http://ex/Offer2");
+      Txn.executeWrite(
+          s.dataset(), () -> s.dataset().add(Quad.defaultGraphIRI, offer2, offer, offer));
+      assertEquals(2, s.stats().quads());
+      assertTrue(s.check().sound());
+      assertTrue(
+          Txn.calculateRead(s.dataset(), () -> s.dataset().contains(null, offer2, offer, offer)));
+    }
+    try (Store s = Quarry.open(dir.resolve("new"))) {
+      assertTrue(!s.backend().contains("every IRI is a record"), s.backend());
     }
   }
 }

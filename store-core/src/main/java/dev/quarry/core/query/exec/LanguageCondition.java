@@ -83,6 +83,9 @@ final class LanguageCondition extends IdCondition {
     if (NodeIds.isInline(id)) {
       return verdict(0) == YES ? TRUE : FALSE; // inline literals have no language
     }
+    if (NodeIds.isInlineIri(id)) {
+      return FALSE; // lang() of an IRI: an error
+    }
     if (!NodeIds.isTerm(id)) {
       return UNKNOWN; // a query's own term, the default graph
     }

@@ -83,6 +83,7 @@ public final class TermSpace {
       if (id != NodeIds.NONE
           && NodeIds.tag(id) != NodeIds.TAG_QUERY_LOCAL
           && !NodeIds.isInline(id)
+          && !NodeIds.isInlineIri(id)
           && !decoded.containsKey(id)) {
         missing.add(id);
       }
@@ -158,6 +159,9 @@ public final class TermSpace {
   public boolean equalsOnlyItself(long id) {
     if (NodeIds.isInline(id)) {
       return false; // a literal
+    }
+    if (NodeIds.isInlineIri(id)) {
+      return true;
     }
     int i = (int) (id ^ (id >>> 7)) & (onlyItself.length - 1);
     long m = onlyItself[i];
