@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -202,12 +203,12 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return iris.create(
         n.getURI(),
         this::appendRecord,
-        rows -> {
+        row -> {
           w.addedIriPrefix = true;
           if (loading) {
-            w.partRows.addAll(rows);
+            w.partRows.addAll(List.of(row));
           } else {
-            rows.forEach(r -> index(w, r));
+            index(w, row);
           }
         });
   }

@@ -2,8 +2,10 @@ package dev.quarry.core.dict;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
 import org.apache.jena.graph.NodeFactory;
 
 /**
@@ -58,32 +60,20 @@ final class IriIds {
    * The table of a committed state: {@code enabled} if the store keeps it; its prefixes read with
    * {@code rowId} (the id under a hash index key, or NONE) and {@code record} (a term id's record).
    */
-  IriIds(boolean enabled, RowLookup rowId, LongRecord record) {
+  IriIds(boolean enabled, ToLongFunction<long[]> rowId, LongFunction<byte[]> record) {
     this.enabled = enabled;
     if (!enabled) {
       return;
     }
     for (int k = 1; k <= MAX_PREFIXES; k++) {
-      long id = rowId.id(key(k));
+      long id = rowId.applyAsLong(key(k));
       if (id == NodeIds.NONE) {
         break;
       }
-      byte[] r = record.of(id);
+      byte[] r = record.apply(id);
       add(k, TermCodec.decode(r, 0, r.length, p -> null).getURI());
     }
     committed = size;
-  }
-
-  /** The id under a hash index key, or NONE. */
-  @FunctionalInterface
-  interface RowLookup {
-    long id(long[] key);
-  }
-
-  /** The record of a term id. */
-  @FunctionalInterface
-  interface LongRecord {
-    byte[] of(long id);
   }
 
   boolean enabled() {
@@ -95,64 +85,42 @@ final class IriIds {
    * own new prefixes), else NONE: a record, or no such IRI.
    */
   long id(String iri, boolean writer) {
-    if (!enabled) {
-      return NodeIds.NONE;
-    }
-    int cut = cut(iri);
+    int cut = enabled ? cut(iri) : -1;
     if (cut < 0) {
       return NodeIds.NONE;
     }
     Integer k = numbers.get(iri.substring(0, cut));
-    if (k == null || (!writer && k > committed)) {
-      return NodeIds.NONE;
-    }
-    return make(k, Long.parseLong(iri, cut, iri.length(), 10));
+    return k == null || (!writer && k > committed) ? NodeIds.NONE : make(k, iri, cut);
   }
 
   /**
    * The inline id of {@code iri}, its prefix added to the table if new and the table not full (then
-   * {@code store} appends the prefix's record and returns its id, and {@code rows} takes the row
+   * {@code append} writes the prefix's record and returns its id, and {@code rows} takes the row
    * that finds it); NONE if it cannot be inline. Writer only (a load's threads at once).
    */
-  long create(String iri, Appender store, RowSink rows) {
-    long id = id(iri, true);
-    if (id != NodeIds.NONE || !enabled) {
-      return id;
-    }
-    int cut = cut(iri);
+  long create(String iri, ToLongFunction<byte[]> append, Consumer<long[]> rows) {
+    int cut = enabled ? cut(iri) : -1;
     if (cut < 0) {
       return NodeIds.NONE;
     }
     String prefix = iri.substring(0, cut);
-    int k;
-    synchronized (this) {
-      Integer known = numbers.get(prefix);
-      if (known != null) {
-        k = known;
-      } else {
-        if (size >= MAX_PREFIXES) {
-          return NodeIds.NONE; // full: a record, now and for good
+    Integer k = numbers.get(prefix);
+    if (k == null) {
+      synchronized (this) {
+        k = numbers.get(prefix);
+        if (k == null) {
+          if (size >= MAX_PREFIXES) {
+            return NodeIds.NONE; // full: a record, now and for good
+          }
+          k = size + 1;
+          byte[] record = TermCodec.encode(NodeFactory.createURI(prefix), p -> NodeIds.NONE);
+          long[] key = key(k);
+          rows.accept(new long[] {key[0], key[1], append.applyAsLong(record)});
+          add(k, prefix);
         }
-        k = size + 1;
-        byte[] record = TermCodec.encode(NodeFactory.createURI(prefix), p -> NodeIds.NONE);
-        long[] key = key(k);
-        rows.add(List.of(new long[] {key[0], key[1], store.append(record)}));
-        add(k, prefix);
       }
     }
-    return make(k, Long.parseLong(iri, cut, iri.length(), 10));
-  }
-
-  /** Appends a record to the term table, returning its id. */
-  @FunctionalInterface
-  interface Appender {
-    long append(byte[] record);
-  }
-
-  /** Takes new hash index rows. */
-  @FunctionalInterface
-  interface RowSink {
-    void add(List<long[]> rows);
+    return make(k, iri, cut);
   }
 
   /** The IRI of an inline IRI id. */
@@ -180,11 +148,6 @@ final class IriIds {
     size = committed;
   }
 
-  /** Prefixes in the table, committed or not. */
-  synchronized int size() {
-    return size;
-  }
-
   private void add(int k, String prefix) {
     String[] p = prefixes;
     if (k >= p.length) {
@@ -196,7 +159,8 @@ final class IriIds {
     size = k;
   }
 
-  private static long make(int k, long number) {
+  private static long make(int k, String iri, int cut) {
+    long number = Long.parseLong(iri, cut, iri.length(), 10);
     return NodeIds.make(NodeIds.TAG_IRI, ((long) k << NUMBER_BITS) | number);
   }
 
