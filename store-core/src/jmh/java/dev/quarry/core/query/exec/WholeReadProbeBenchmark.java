@@ -19,9 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A pattern read whole and probed by many rows, as BSBM BI Q1 at 10M does (285,000 reviews, their
  * reviewer each, probed by 114,000 reviews): ns per probe into the hash table ({@link LongChains})
- * row by row or located sixteen at a time before any is read (as {@code PatternJoin.fromTable}
- * does), and into it or the bucket directory ({@link SortedKeys}) with the build counted in, as
- * each query pays it.
+ * row by row or located sixteen at a time before any is read, and into it or the bucket directory
+ * ({@link SortedKeys}) with the build counted in, as each query pays it; and into the directory in
+ * groups of 64 by {@code firstOfEach}, as a pattern read whole serves its rows.
  *
  * <pre>./mvnw -q -Pjmh -pl store-core test-compile exec:exec -Djmh.args="WholeReadProbe -f 1"</pre>
  */

@@ -113,57 +113,83 @@ final class SortedKeys implements KeyedEntries {
       return -1; // below min (wraps around) or above max
     }
     int b = (int) (off >>> shift);
-    return in(firstOf[b], firstOf[b + 1], key);
+    int from = firstOf[b];
+    int to = firstOf[b + 1];
+    return search(from, to, guess(from, to, key), key);
   }
 
   /**
-   * As {@link #first} for each key, in two passes: every key's directory slot, then every key's
-   * entries from its slot. In a table larger than the cache each step is a miss; one key at a time
-   * they wait on each other, where a pass's misses are independent and overlap (BSBM Q5 at 100M
-   * looks 17,000 products up in a table of 343,000 this way).
+   * As {@link #first} for each key, in passes: every key's directory slot, then every key's guess
+   * in a bucket of many entries, then every key's entries. In a table larger than the cache each
+   * step is a miss; one key at a time they wait on each other, where a pass's misses are
+   * independent and overlap (BSBM Q5 at 100M looks 17,000 products up in a table of 343,000 this
+   * way).
    */
   @Override
   public void firstOfEach(long[] keys, int n, int[] firsts) {
+    int[] ends = new int[n];
     for (int i = 0; i < n; i++) {
       long off = keys[i] - min;
-      firsts[i] = Long.compareUnsigned(off, span) > 0 ? -1 : firstOf[(int) (off >>> shift)];
+      if (Long.compareUnsigned(off, span) > 0) {
+        firsts[i] = -1;
+      } else {
+        int b = (int) (off >>> shift);
+        firsts[i] = firstOf[b];
+        ends[i] = firstOf[b + 1];
+      }
+    }
+    int[] guesses = new int[n];
+    for (int i = 0; i < n; i++) {
+      guesses[i] = firsts[i] < 0 ? NONE : guess(firsts[i], ends[i], keys[i]);
     }
     for (int i = 0; i < n; i++) {
-      int at = firsts[i];
-      if (at >= 0) {
-        firsts[i] = in(at, firstOf[(int) ((keys[i] - min) >>> shift) + 1], keys[i]);
-      }
+      firsts[i] = firsts[i] < 0 ? -1 : search(firsts[i], ends[i], guesses[i], keys[i]);
     }
   }
 
+  /** A guess meaning the key is not in the bucket; -1 means no guess made. */
+  private static final int NONE = -2;
+
   /**
-   * The first entry of {@code key} among entries [from, to) (its bucket's), or -1: keys ascend. A
-   * bucket of many entries is a cluster of ids (or two): the key's place is guessed from where it
-   * lies between the bucket's first and last key, which for ids numbered one after another is
-   * exact, and a wrong guess narrows a search by halves.
+   * Where {@code key} may be among the entries [from, to) of its bucket, if they are many: -1 if
+   * few (read one after another), {@link #NONE} if the key lies outside the bucket's keys. A bucket
+   * of many entries is a cluster of ids (or two): the key's place is guessed from where it lies
+   * between the bucket's first and last key, which for ids numbered one after another is exact.
    */
-  private int in(int from, int to, long key) {
+  private int guess(int from, int to, long key) {
+    if (to - from <= LINEAR) {
+      return -1;
+    }
+    long first = keys[from];
+    long width = keys[to - 1] - first;
+    long off = key - first;
+    if (Long.compareUnsigned(off, width) > 0) {
+      return NONE; // below the bucket's first key or above its last
+    }
+    // width is below 2^63 unless one bucket spans every key; then no guess
+    return width > 0 ? from + (int) ((double) off / width * (to - 1 - from)) : -1;
+  }
+
+  /**
+   * The first entry of {@code key} among entries [from, to), or -1: keys ascend. From the entry
+   * {@code guess} gave, a wrong guess narrowing a search by halves.
+   */
+  private int search(int from, int to, int guess, long key) {
+    if (guess == NONE) {
+      return -1;
+    }
     int lo = from;
     int hi = to; // the first entry not below key is in [lo, hi]
-    if (hi - lo > LINEAR) {
-      long first = keys[lo];
-      long width = keys[hi - 1] - first;
-      long off = key - first;
-      if (Long.compareUnsigned(off, width) > 0) {
-        return -1; // below the bucket's first key or above its last
-      }
-      if (width > 0) { // else every entry has the key
-        int guess = lo + (int) ((double) off / width * (hi - 1 - lo));
-        if (Long.compareUnsigned(keys[guess], key) < 0) {
-          lo = guess + 1;
-          if (hi - lo > LINEAR && Long.compareUnsigned(keys[lo + LINEAR], key) >= 0) {
-            hi = lo + LINEAR; // the usual case: just after the guess
-          }
-        } else {
-          hi = guess;
-          if (hi - lo > LINEAR && Long.compareUnsigned(keys[hi - LINEAR], key) < 0) {
-            lo = hi - LINEAR; // the usual case: at or just before the guess
-          }
+    if (guess >= 0) {
+      if (Long.compareUnsigned(keys[guess], key) < 0) {
+        lo = guess + 1;
+        if (hi - lo > LINEAR && Long.compareUnsigned(keys[lo + LINEAR], key) >= 0) {
+          hi = lo + LINEAR; // the usual case: just after the guess
+        }
+      } else {
+        hi = guess;
+        if (hi - lo > LINEAR && Long.compareUnsigned(keys[hi - LINEAR], key) < 0) {
+          lo = hi - LINEAR; // the usual case: at or just before the guess
         }
       }
     }

@@ -43,6 +43,7 @@ final class WholePattern {
   private long tableQuads = -1; // for explain, after the table is let go
   private boolean tableKept; // the table was read by an earlier query (WholeReads)
   private final int[] heads = new int[TABLE_GROUP];
+  private final long[] groupKeys = new long[TABLE_GROUP];
   private int[] bucketOf = new int[0]; // per row of the chunk: its bucket, -1 none, -2 a lookup
   private int[] order = new int[0];
   private int[] ordered = new int[0];
@@ -161,8 +162,9 @@ final class WholePattern {
         if (!tableServes(rows, r + located, s)) {
           break;
         }
-        heads[located] = table.first(s);
+        groupKeys[located] = s;
       }
+      table.firstOfEach(groupKeys, located, heads);
       for (int i = 0; i < located; i++) {
         fromEntries(out, in, (r + i) * w, heads[i]);
       }
