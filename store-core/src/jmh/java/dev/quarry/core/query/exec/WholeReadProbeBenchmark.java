@@ -19,9 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A pattern read whole and probed by many rows, as BSBM BI Q1 at 10M does (285,000 reviews, their
  * reviewer each, probed by 114,000 reviews): ns per probe into the hash table ({@link LongChains})
- * row by row or located sixteen at a time before any is read, and into it or the bucket directory
- * ({@link SortedKeys}) with the build counted in, as each query pays it; and into the directory in
- * groups of 64 by {@code firstOfEach}, as a pattern read whole serves its rows.
+ * row by row or located sixteen at a time before any is read ({@code firstOfEach}, as {@code
+ * WholePattern.serve} does), and into it or the bucket directory ({@link SortedKeys}) with the
+ * build counted in, as each query pays it; and into the directory in groups of 64, as a pattern
+ * with an object range read whole serves its rows.
  *
  * <pre>./mvnw -q -Pjmh -pl store-core test-compile exec:exec -Djmh.args="WholeReadProbe -f 1"</pre>
  */
@@ -52,7 +53,6 @@ public class WholeReadProbeBenchmark {
   private LongChains chains;
   private SortedKeys sorted;
   private long[] keys;
-  private final int[] heads = new int[GROUP];
 
   @Setup(Level.Trial)
   public void build() {
@@ -125,30 +125,26 @@ public class WholeReadProbeBenchmark {
   @Benchmark
   @OperationsPerInvocation(PROBES)
   public long sortedKeysFirstOfEach() {
-    long sum = 0;
-    int[] firsts = new int[64];
-    long[] group = new long[64];
-    for (int r = 0; r < keys.length; r += 64) {
-      int n = Math.min(64, keys.length - r);
-      System.arraycopy(keys, r, group, 0, n);
-      sorted.firstOfEach(group, n, firsts);
-      for (int i = 0; i < n; i++) {
-        for (int q = firsts[i]; q >= 0; q = sorted.next(q)) {
-          sum += objects[q];
-        }
-      }
-    }
-    return sum;
+    return grouped(sorted, 64);
   }
 
   /** Every key's objects summed, sixteen keys located before their entries are read. */
   private long grouped(KeyedEntries t) {
+    return grouped(t, GROUP);
+  }
+
+  /**
+   * Every key's objects summed, {@code size} keys located at once ({@code firstOfEach}, as a
+   * pattern read whole serves its rows) before their entries are read.
+   */
+  private long grouped(KeyedEntries t, int size) {
     long sum = 0;
-    for (int r = 0; r < keys.length; r += GROUP) {
-      int n = Math.min(GROUP, keys.length - r);
-      for (int i = 0; i < n; i++) {
-        heads[i] = t.first(keys[r + i]);
-      }
+    long[] group = new long[size];
+    int[] heads = new int[size];
+    for (int r = 0; r < keys.length; r += size) {
+      int n = Math.min(size, keys.length - r);
+      System.arraycopy(keys, r, group, 0, n);
+      t.firstOfEach(group, n, heads);
       for (int i = 0; i < n; i++) {
         for (int q = heads[i]; q >= 0; q = t.next(q)) {
           sum += objects[q];

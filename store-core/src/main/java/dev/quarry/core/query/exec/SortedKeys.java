@@ -10,7 +10,8 @@ package dev.quarry.core.query.exec;
  *
  * <p>Keys need not be spread evenly: ids that come in clusters (IRIs of a prefix and a number held
  * in their ids are 2^40 apart from one prefix to the next) fill few buckets with many entries each,
- * and a bucket of more than {@link #LINEAR} entries is searched by halves.
+ * and in a bucket of more than {@link #LINEAR} entries a key's place is guessed, then searched by
+ * halves.
  */
 final class SortedKeys implements KeyedEntries {
   /**
@@ -123,31 +124,32 @@ final class SortedKeys implements KeyedEntries {
    * in a bucket of many entries, then every key's entries. In a table larger than the cache each
    * step is a miss; one key at a time they wait on each other, where a pass's misses are
    * independent and overlap (BSBM Q5 at 100M looks 17,000 products up in a table of 343,000 this
-   * way).
+   * way). {@code firsts} holds each key's bucket start, then its guess; the later passes read the
+   * directory again, from the cache.
    */
   @Override
   public void firstOfEach(long[] keys, int n, int[] firsts) {
-    int[] ends = new int[n];
     for (int i = 0; i < n; i++) {
       long off = keys[i] - min;
-      if (Long.compareUnsigned(off, span) > 0) {
-        firsts[i] = -1;
-      } else {
-        int b = (int) (off >>> shift);
-        firsts[i] = firstOf[b];
-        ends[i] = firstOf[b + 1];
+      firsts[i] = Long.compareUnsigned(off, span) > 0 ? NONE : firstOf[(int) (off >>> shift)];
+    }
+    for (int i = 0; i < n; i++) {
+      if (firsts[i] != NONE) {
+        int b = (int) ((keys[i] - min) >>> shift);
+        firsts[i] = guess(firsts[i], firstOf[b + 1], keys[i]);
       }
     }
-    int[] guesses = new int[n];
     for (int i = 0; i < n; i++) {
-      guesses[i] = firsts[i] < 0 ? NONE : guess(firsts[i], ends[i], keys[i]);
-    }
-    for (int i = 0; i < n; i++) {
-      firsts[i] = firsts[i] < 0 ? -1 : search(firsts[i], ends[i], guesses[i], keys[i]);
+      if (firsts[i] == NONE) {
+        firsts[i] = -1;
+      } else {
+        int b = (int) ((keys[i] - min) >>> shift);
+        firsts[i] = search(firstOf[b], firstOf[b + 1], firsts[i], keys[i]);
+      }
     }
   }
 
-  /** A guess meaning the key is not in the bucket; -1 means no guess made. */
+  /** A guess meaning the key is not in the bucket (or out of the table); -1 means no guess made. */
   private static final int NONE = -2;
 
   /**
