@@ -252,7 +252,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
           h[0],
           h[1],
           () -> {
-            long created = NodeIds.ofTerm(terms.append(record), n);
+            long created = NodeIds.ofTerm(terms.appendLoading(record), n);
             w.partRows.addAll(TriplePartKeys.rows(record, created));
             return created;
           });

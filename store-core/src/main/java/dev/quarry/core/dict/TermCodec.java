@@ -126,19 +126,24 @@ public final class TermCodec {
     out[0] = (byte) kind;
     int at = 1;
     for (byte[] f : bytes) {
-      int v = f.length;
-      while ((v & ~0x7F) != 0) {
-        out[at++] = (byte) ((v & 0x7F) | 0x80);
-        v >>>= 7;
-      }
-      out[at++] = (byte) v;
+      at = putVarint(out, at, f.length);
       System.arraycopy(f, 0, out, at, f.length);
       at += f.length;
     }
     return out;
   }
 
-  private static int varintSize(int v) {
+  /** Writes {@code v} as a varint at {@code at}; returns the position after it. */
+  static int putVarint(byte[] out, int at, int v) {
+    while ((v & ~0x7F) != 0) {
+      out[at++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    out[at++] = (byte) v;
+    return at;
+  }
+
+  static int varintSize(int v) {
     int n = 1;
     while ((v & ~0x7F) != 0) {
       v >>>= 7;

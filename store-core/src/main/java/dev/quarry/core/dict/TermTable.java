@@ -14,16 +14,31 @@ import java.util.concurrent.atomic.LongAdder;
  * appended as committed, {@link #force} makes it durable; the committed length is part of the state
  * recorded at the commit point, so opening truncates whatever an unfinished transaction left.
  * Readers read committed records at any time without a lock.
+ *
+ * <p>A bulk load ({@link #appendLoading}) puts long records (review texts, comments) in side chunks
+ * of their own, so that the short ones (labels, titles, names) lie dense between them: a store
+ * larger than memory then keeps those in few OS cache pages instead of one page per record among
+ * the long ones. A side chunk is a region reserved at the end of the table and written when it
+ * fills or the load commits; what is left of it is zeros that no id points to. Below the committed
+ * length the file never changes.
  */
 final class TermTable implements AutoCloseable {
   private static final int BUFFER = 1 << 20;
   private static final int HEAD = 64; // bytes read first: most records and their length
   private static final int WINDOW = 64 << 10; // bytes a Window reads at once
+  static final int LONG_RECORD = 256; // bytes from which a loaded record goes to a side chunk
+  static final int SIDE_CHUNK = 256 << 10;
+  // Bytes a load appends in order before its first side chunk: a small load (a Graph Store
+  // request) leaves no chunk's unused tail behind, a large one at most one in 2 MB.
+  static final int SIDE_AFTER = 8 * SIDE_CHUNK;
 
   private final TermFile file;
   private long committed; // length covered by the last commit
   private long flushed; // length written to the file
   private final ByteArrayOutputStream pending = new ByteArrayOutputStream(BUFFER);
+  private byte[] side; // the open side chunk's bytes, or null
+  private volatile long sideStart = -1; // its offset in the table, or -1
+  private int sideFill;
   // Reads that went to the file (through the OS cache, outside the pool): under a memory cap these
   // are what a store's terms cost in device reads.
   final LongAdder fileReads = new LongAdder();
@@ -47,6 +62,47 @@ final class TermTable implements AutoCloseable {
       flush();
     }
     return offset;
+  }
+
+  /**
+   * Appends a bulk load's record: a long one to the open side chunk, a short one as {@link #append}
+   * does; returns its offset. Writer only.
+   */
+  synchronized long appendLoading(byte[] term) {
+    int size = TermCodec.varintSize(term.length) + term.length;
+    if (term.length < LONG_RECORD || size > SIDE_CHUNK || length() - committed < SIDE_AFTER) {
+      return append(term);
+    }
+    if (side == null || sideFill + size > SIDE_CHUNK) {
+      closeSide();
+      flush(); // the main stream goes on past the new chunk
+      side = new byte[SIDE_CHUNK];
+      sideStart = flushed;
+      sideFill = 0;
+      flushed += SIDE_CHUNK;
+    }
+    long offset = sideStart + sideFill;
+    sideFill = TermCodec.putVarint(side, sideFill, term.length);
+    System.arraycopy(term, 0, side, sideFill, term.length);
+    sideFill += term.length;
+    return offset;
+  }
+
+  /** Writes the open side chunk whole (its unused tail as zeros) and closes it. */
+  private void closeSide() {
+    if (side != null) {
+      writeSide();
+      side = null;
+      sideStart = -1;
+    }
+  }
+
+  private void writeSide() {
+    try {
+      file.write(sideStart, side, 0, side.length);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the term table: " + e.getMessage(), e);
+    }
   }
 
   /** The record at {@code offset} (without its length prefix). */
@@ -91,8 +147,9 @@ final class TermTable implements AutoCloseable {
 
     /** The record at {@code offset}, or null if it does not lie whole in a window. */
     byte[] read(long offset) {
-      if (offset >= flushed) {
-        return TermTable.this.read(offset);
+      long open = sideStart;
+      if (offset >= flushed || (open >= 0 && offset >= open)) {
+        return TermTable.this.read(offset); // not all in the file yet
       }
       if (start < 0 || offset < start || offset + HEAD > start + len) {
         try {
@@ -145,6 +202,12 @@ final class TermTable implements AutoCloseable {
 
   private int readAt(long pos, byte[] b, int off, int len) throws IOException {
     synchronized (this) {
+      if (side != null && pos >= sideStart && pos < sideStart + SIDE_CHUNK) {
+        int start = (int) (pos - sideStart); // in the open side chunk: the writer's own reads
+        int n = Math.max(0, Math.min(len, sideFill - start));
+        System.arraycopy(side, start, b, off, n);
+        return n;
+      }
       if (pos >= flushed) {
         // Still in the writer's buffer: only the writer itself reads these.
         byte[] buf = pending.toByteArray();
@@ -178,18 +241,24 @@ final class TermTable implements AutoCloseable {
    * #force}.
    */
   synchronized long commit() {
+    closeSide(); // so that nothing below the committed length changes again
     committed = flushed + pending.size();
     return committed;
   }
 
   /** Writes and forces everything appended so far: every commit up to now becomes durable. */
   synchronized void force() throws IOException {
+    if (side != null) {
+      writeSide();
+    }
     flush();
     file.force();
   }
 
   /** Forgets everything appended since the last commit. */
   synchronized void rollback() throws IOException {
+    side = null; // opened after the last commit, like everything it holds
+    sideStart = -1;
     long keep = committed - flushed; // bytes of the buffer that belong to committed records
     if (keep >= 0) {
       byte[] b = pending.toByteArray();
