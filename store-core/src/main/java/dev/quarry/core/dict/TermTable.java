@@ -36,8 +36,8 @@ final class TermTable implements AutoCloseable {
   private long committed; // length covered by the last commit
   private long flushed; // length written to the file
   private final ByteArrayOutputStream pending = new ByteArrayOutputStream(BUFFER);
-  private byte[] side; // the open side chunk's bytes, or null
-  private volatile long sideStart = -1; // its offset in the table, or -1
+  private volatile long sideStart = -1; // the open side chunk's offset in the table, or -1: none
+  private byte[] side; // its bytes, one buffer for a load's chunks
   private int sideFill;
   // Reads that went to the file (through the OS cache, outside the pool): under a memory cap these
   // are what a store's terms cost in device reads.
@@ -73,10 +73,14 @@ final class TermTable implements AutoCloseable {
     if (term.length < LONG_RECORD || size > SIDE_CHUNK || length() - committed < SIDE_AFTER) {
       return append(term);
     }
-    if (side == null || sideFill + size > SIDE_CHUNK) {
+    if (sideStart < 0 || sideFill + size > SIDE_CHUNK) {
       closeSide();
       flush(); // the main stream goes on past the new chunk
-      side = new byte[SIDE_CHUNK];
+      if (side == null) {
+        side = new byte[SIDE_CHUNK];
+      } else {
+        Arrays.fill(side, (byte) 0); // the last chunk's bytes: what this one leaves unused is zeros
+      }
       sideStart = flushed;
       sideFill = 0;
       flushed += SIDE_CHUNK;
@@ -90,9 +94,8 @@ final class TermTable implements AutoCloseable {
 
   /** Writes the open side chunk whole (its unused tail as zeros) and closes it. */
   private void closeSide() {
-    if (side != null) {
+    if (sideStart >= 0) {
       writeSide();
-      side = null;
       sideStart = -1;
     }
   }
@@ -202,7 +205,7 @@ final class TermTable implements AutoCloseable {
 
   private int readAt(long pos, byte[] b, int off, int len) throws IOException {
     synchronized (this) {
-      if (side != null && pos >= sideStart && pos < sideStart + SIDE_CHUNK) {
+      if (sideStart >= 0 && pos >= sideStart && pos < sideStart + SIDE_CHUNK) {
         int start = (int) (pos - sideStart); // in the open side chunk: the writer's own reads
         int n = Math.max(0, Math.min(len, sideFill - start));
         System.arraycopy(side, start, b, off, n);
@@ -242,13 +245,14 @@ final class TermTable implements AutoCloseable {
    */
   synchronized long commit() {
     closeSide(); // so that nothing below the committed length changes again
+    side = null; // the load is over: its buffer goes
     committed = flushed + pending.size();
     return committed;
   }
 
   /** Writes and forces everything appended so far: every commit up to now becomes durable. */
   synchronized void force() throws IOException {
-    if (side != null) {
+    if (sideStart >= 0) {
       writeSide();
     }
     flush();
@@ -257,8 +261,8 @@ final class TermTable implements AutoCloseable {
 
   /** Forgets everything appended since the last commit. */
   synchronized void rollback() throws IOException {
-    side = null; // opened after the last commit, like everything it holds
-    sideStart = -1;
+    sideStart = -1; // opened after the last commit, like everything it holds
+    side = null;
     long keep = committed - flushed; // bytes of the buffer that belong to committed records
     if (keep >= 0) {
       byte[] b = pending.toByteArray();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +68,7 @@ class TermTableTest {
           assertEquals(0, (at[i] - previousEnd) % TermTable.SIDE_CHUNK, "gap before record " + i);
         }
         int len = records.get(i).length;
-        previousEnd = at[i] + (len < 128 ? 1 : 2) + len;
+        previousEnd = at[i] + TermCodec.varintSize(len) + len;
       }
       assertTrue(checked > 2000, "short records past the load's first bytes: " + checked);
       assertReads(t, records, at); // the writer reads its own records before the commit
@@ -83,7 +84,7 @@ class TermTableTest {
       for (int i = 0; i < at.length; i++) {
         assertEquals(end, at[i], "record " + i);
         int len = records.get(i).length;
-        end += (len < 128 ? 1 : 2) + len;
+        end += TermCodec.varintSize(len) + len;
       }
       assertEquals(end, t.commit());
     }
@@ -104,17 +105,13 @@ class TermTableTest {
     try (TermTable t = new TermTable(TermFile.open(file), committed)) {
       assertReads(t, records, at);
       TermTable.Window w = t.new Window(); // ascending offsets, a window at a time
-      long[] sorted = at.clone();
-      java.util.Arrays.sort(sorted);
-      for (long offset : sorted) {
-        byte[] expected = null;
-        for (int i = 0; i < at.length; i++) {
-          if (at[i] == offset) {
-            expected = records.get(i);
-          }
-        }
-        assertArrayEquals(expected, w.read(offset), "window read at " + offset);
+      TreeMap<Long, byte[]> byOffset = new TreeMap<>();
+      for (int i = 0; i < at.length; i++) {
+        byOffset.put(at[i], records.get(i));
       }
+      byOffset.forEach(
+          (offset, expected) ->
+              assertArrayEquals(expected, w.read(offset), "window read at " + offset));
       // A load after the reopening goes on past everything committed.
       long next = t.appendLoading(new byte[TermTable.LONG_RECORD]);
       assertTrue(next >= committed, "a new side chunk at " + next + " below " + committed);

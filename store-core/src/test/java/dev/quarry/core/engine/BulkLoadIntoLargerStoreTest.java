@@ -13,9 +13,7 @@ import java.util.Random;
 import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
-import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,14 +67,7 @@ class BulkLoadIntoLargerStoreTest {
         }
         CheckReport report = store.check();
         assertTrue(report.sound(), report.toString()); // indexes agree, statistics = a recount
-        DatasetGraph dsg = store.dataset();
-        Txn.executeRead(
-            dsg,
-            () -> {
-              Set<Quad> found = new HashSet<>();
-              dsg.find().forEachRemaining(found::add);
-              assertEquals(model, found);
-            });
+        assertEquals(model, BulkLoads.quads(store));
         assertEquals(model.size(), store.stats().quads());
       }
     }

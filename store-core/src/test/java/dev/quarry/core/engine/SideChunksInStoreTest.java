@@ -12,9 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -69,32 +66,13 @@ class SideChunksInStoreTest {
         Config.defaults().with("store.location", dir.resolve("store")).with("store.buffers", 1024));
   }
 
-  private static void load(Store store, List<Quad> quads) throws Exception {
-    ExecutorService threads = Executors.newFixedThreadPool(2);
-    try (Store.BulkLoad bulk = store.bulkLoad(Store.BulkOptions.defaults())) {
-      List<Future<?>> done = new ArrayList<>();
-      for (int from = 0; from < quads.size(); from += 500) {
-        List<Quad> batch = quads.subList(from, Math.min(quads.size(), from + 500));
-        done.add(threads.submit(() -> bulk.addAll(batch)));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
-      bulk.commit();
-    } finally {
-      threads.shutdownNow();
-    }
-  }
-
   /** Every quad is found whole, and each by its object's value (the dictionary's other way). */
   private static void assertHolds(Store store, Set<Quad> model) {
+    assertEquals(model, BulkLoads.quads(store));
     DatasetGraph dsg = store.dataset();
     Txn.executeRead(
         dsg,
         () -> {
-          Set<Quad> found = new HashSet<>();
-          dsg.find().forEachRemaining(found::add);
-          assertEquals(model, found);
           for (Quad q : model) {
             assertTrue(
                 dsg.find(Node.ANY, Node.ANY, q.getPredicate(), q.getObject()).hasNext(),
@@ -111,13 +89,13 @@ class SideChunksInStoreTest {
     List<Quad> first = reviews(rnd, 0, 4_000); // about 4 MB of texts
     Set<Quad> model = new HashSet<>(first);
     try (Store store = open()) {
-      load(store, first);
+      BulkLoads.load(store, Store.BulkOptions.defaults(), first);
       assertHolds(store, model);
     }
     try (Store store = open()) {
       assertHolds(store, model);
       List<Quad> second = reviews(rnd, 4_000, 3_000);
-      load(store, second);
+      BulkLoads.load(store, Store.BulkOptions.defaults(), second);
       model.addAll(second);
       assertHolds(store, model);
       long terms = store.stats().terms();

@@ -1,5 +1,7 @@
 package dev.quarry.core.engine;
 
+import static dev.quarry.core.engine.BulkLoads.load;
+import static dev.quarry.core.engine.BulkLoads.quads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,15 +16,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
-import org.apache.jena.system.Txn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,34 +56,6 @@ class SpillingBulkLoadTest {
   private Store open(String name) {
     return Quarry.open(
         Config.defaults().with("store.location", dir.resolve(name)).with("store.buffers", 1024));
-  }
-
-  /** Loads the quads from two threads at once, in batches, as the loader does. */
-  private static long load(Store store, Store.BulkOptions options, List<Quad> quads)
-      throws Exception {
-    ExecutorService threads = Executors.newFixedThreadPool(2);
-    try (Store.BulkLoad bulk = store.bulkLoad(options)) {
-      List<Future<?>> done = new ArrayList<>();
-      for (int from = 0; from < quads.size(); from += 1000) {
-        List<Quad> batch = quads.subList(from, Math.min(quads.size(), from + 1000));
-        done.add(threads.submit(() -> bulk.addAll(batch)));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
-      long spilled = bulk.spilledBytes();
-      bulk.commit();
-      return spilled;
-    } finally {
-      threads.shutdownNow();
-    }
-  }
-
-  private static Set<Quad> quads(Store store) {
-    DatasetGraph dsg = store.dataset();
-    Set<Quad> found = new HashSet<>();
-    Txn.executeRead(dsg, () -> dsg.find().forEachRemaining(found::add));
-    return found;
   }
 
   @Test
