@@ -50,6 +50,8 @@ final class BatchLookup {
   // again for later probes is not announced again.
   private final long[] announcedPage = new long[BTree.MAX_DEPTH];
   private final int[] announcedEnd = new int[BTree.MAX_DEPTH];
+  // True while run is under way: a lookup kept per thread (BTree) is reused only when idle.
+  boolean running;
 
   BatchLookup(BTree tree) {
     this.tree = tree;
@@ -66,6 +68,8 @@ final class BatchLookup {
     if (root == BTree.EMPTY || n == 0) {
       return;
     }
+    blockLeaf = -1; // a block kept from an earlier run may be of a page written since
+    blockRows = 0;
     depth = 0;
     Arrays.fill(announcedPage, -1);
     hasLow[0] = false;

@@ -24,13 +24,21 @@ public final class RowSort {
    * quicksort finishes the job.
    */
   public static void sortByFirstDifference(long[] a, int n, int width) {
+    sortByFirstDifference(a, n, width, new Buffers());
+  }
+
+  /**
+   * {@link #sortByFirstDifference} with arrays kept from an earlier sort (the caller's thread's).
+   */
+  public static void sortByFirstDifference(long[] a, int n, int width, Buffers buffers) {
     int c = firstDifference(a, n, width);
     if (c < 0) {
       return; // every row is the same
     }
     if (n >= 64) {
-      int[] order = radixOrder(a, n, width, c);
-      long[] moved = new long[n * width];
+      buffers.sizedFor(n, width);
+      int[] order = radixOrder(a, n, width, c, buffers);
+      long[] moved = buffers.moved;
       for (int i = 0; i < n; i++) {
         System.arraycopy(a, order[i] * width, moved, i * width, width);
       }
@@ -58,16 +66,16 @@ public final class RowSort {
    * The rows' positions ordered by column {@code c} (unsigned), stable: least significant byte
    * first, skipping bytes in which every value is the same (the high bytes of ids).
    */
-  private static int[] radixOrder(long[] a, int n, int width, int c) {
-    long[] keys = new long[n];
-    int[] order = new int[n];
+  private static int[] radixOrder(long[] a, int n, int width, int c, Buffers buffers) {
+    long[] keys = buffers.keys;
+    int[] order = buffers.order;
     for (int i = 0; i < n; i++) {
       keys[i] = a[i * width + c];
       order[i] = i;
     }
-    long[] keys2 = new long[n];
-    int[] order2 = new int[n];
-    int[] count = new int[257];
+    long[] keys2 = buffers.keys2;
+    int[] order2 = buffers.order2;
+    int[] count = buffers.count;
     for (int shift = 0; shift < 64; shift += 8) {
       Arrays.fill(count, 0);
       for (int i = 0; i < n; i++) {
@@ -92,6 +100,31 @@ public final class RowSort {
       order2 = o;
     }
     return order;
+  }
+
+  /**
+   * The arrays of a {@link #sortByFirstDifference}, grown as needed: one caller's (a thread's), so
+   * that sorting a batch of lookups allocates nothing once they are large enough.
+   */
+  public static final class Buffers {
+    private long[] moved = new long[0];
+    private long[] keys = new long[0];
+    private long[] keys2 = new long[0];
+    private int[] order = new int[0];
+    private int[] order2 = new int[0];
+    private final int[] count = new int[257];
+
+    private void sizedFor(int n, int width) {
+      if (moved.length < n * width) {
+        moved = new long[n * width];
+      }
+      if (keys.length < n) {
+        keys = new long[n];
+        keys2 = new long[n];
+        order = new int[n];
+        order2 = new int[n];
+      }
+    }
   }
 
   private static boolean inOrder(long[] a, int n, int width) {

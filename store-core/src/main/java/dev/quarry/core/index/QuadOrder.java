@@ -105,7 +105,6 @@ public enum QuadOrder {
    */
   public void range(
       long g, long s, long p, long oLo, long oHi, long[] lo, int loAt, long[] hi, int hiAt) {
-    long[] q = {g, s, p, oLo};
     boolean open = false;
     for (int c = 0; c < columns.length; c++) {
       long from;
@@ -118,7 +117,8 @@ public enum QuadOrder {
         to = oHi;
         open = true; // after a range, everything
       } else {
-        long v = q[columns[c]];
+        int part = columns[c];
+        long v = part == G ? g : part == S ? s : part == P ? p : oLo;
         open = v == ANY;
         from = open ? 0 : v;
         to = open ? MAX : v;

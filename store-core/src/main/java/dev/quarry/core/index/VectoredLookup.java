@@ -31,6 +31,33 @@ final class VectoredLookup {
 
   private VectoredLookup() {}
 
+  /**
+   * A thread's arrays for {@link #read}, reused for batches of up to {@link #KEPT} probes: made per
+   * batch, they and the sort's were about a tenth of a BSBM server's allocation. A larger batch, or
+   * one started by a sink while a batch is under way (none does), has arrays of its own.
+   */
+  private static final class Scratch {
+    long[] rows = new long[0];
+    long[] los = new long[0];
+    long[] his = new long[0];
+    int[] first = new int[0];
+    final RowSort.Buffers sort = new RowSort.Buffers();
+    boolean busy;
+
+    Scratch sizedFor(int n) {
+      if (rows.length < n * WIDTH) {
+        rows = new long[n * WIDTH];
+        los = new long[n * KEY];
+        his = new long[n * KEY];
+        first = new int[n + 1];
+      }
+      return this;
+    }
+  }
+
+  private static final int KEPT = 2048;
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
   static void run(QuadIndexes ix, long[] roots, QuadProbes probes, QuadSink sink) {
     int n = probes.size();
     int[] psog = new int[n];
@@ -44,12 +71,22 @@ final class VectoredLookup {
         pogs[no++] = i;
       }
     }
-    if (read(ix, roots, QuadOrder.PSOG, probes, psog, np, sink)) {
-      read(ix, roots, QuadOrder.POGS, probes, pogs, no, sink);
+    Scratch kept = SCRATCH.get();
+    Scratch scratch = kept.busy ? new Scratch() : kept;
+    scratch.busy = true;
+    try {
+      if (read(ix, roots, QuadOrder.PSOG, probes, psog, np, sink, scratch)) {
+        read(ix, roots, QuadOrder.POGS, probes, pogs, no, sink, scratch);
+      }
+    } finally {
+      scratch.busy = false;
     }
   }
 
-  /** Reads probes {@code which[0..n)} from {@code order}; false if the sink stopped. */
+  /**
+   * Reads probes {@code which[0..n)} from {@code order}, in the arrays of {@code kept} unless they
+   * are more than {@link #KEPT}; false if the sink stopped.
+   */
   private static boolean read(
       QuadIndexes ix,
       long[] roots,
@@ -57,11 +94,13 @@ final class VectoredLookup {
       QuadProbes probes,
       int[] which,
       int n,
-      QuadSink sink) {
+      QuadSink sink,
+      Scratch kept) {
     if (n == 0) {
       return true;
     }
-    long[] rows = new long[n * WIDTH];
+    Scratch scratch = (n > KEPT ? new Scratch() : kept).sizedFor(n);
+    long[] rows = scratch.rows;
     for (int i = 0; i < n; i++) {
       int p = which[i];
       int at = i * WIDTH;
@@ -81,11 +120,12 @@ final class VectoredLookup {
       rows[at + O_HI] = probes.objectHi(p);
       rows[at + NUMBER] = p;
     }
-    RowSort.sortByFirstDifference(rows, n, WIDTH); // rows are in order of NUMBER, the last column
+    // The rows are in order of NUMBER, their last column.
+    RowSort.sortByFirstDifference(rows, n, WIDTH, scratch.sort);
     // first[u]: where the sorted probes of unique probe u start.
-    long[] los = new long[n * KEY];
-    long[] his = new long[n * KEY];
-    int[] first = new int[n + 1];
+    long[] los = scratch.los;
+    long[] his = scratch.his;
+    int[] first = scratch.first;
     int unique = 0;
     for (int i = 0; i < n; i++) {
       int at = i * WIDTH;

@@ -329,6 +329,33 @@ class BTreeTest {
     assertEquals(0, tree.estimateRows(BTree.EMPTY, new long[4], new long[] {max, max, max, max}));
   }
 
+  /**
+   * A thread keeps its batch lookup, and with it the leaf block it read last. A write transaction
+   * changes the leaves it owns in place, under the same page number, so the next batch must read
+   * the block again.
+   */
+  @Test
+  void aKeptLookupSeesALeafChangedInPlaceSinceItsLastBatch() {
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    NavigableSet<long[]> oracle = new TreeSet<>(order(4));
+    for (long i = 0; i < 2_000; i++) {
+      oracle.add(new long[] {7, i * 10, 1, 1});
+    }
+    long root = bulkBuild(tree, alloc, oracle);
+    alloc.commit(true);
+    List<long[][]> probes = List.<long[][]>of(new long[][] {{7, 500, 0, 0}, {7, 530, -1L, -1L}});
+    long[] first = {7, 505, 1, 1};
+    root = tree.insert(alloc, root, first); // the leaf copied: the transaction owns it now
+    oracle.add(first);
+    assertBatchGivesEachProbeItsRows(tree, root, oracle, probes);
+    long[] second = {7, 515, 1, 1};
+    long again = tree.insert(alloc, root, second);
+    assertEquals(root, again, "the owned path is changed in place");
+    oracle.add(second);
+    assertBatchGivesEachProbeItsRows(tree, again, oracle, probes);
+  }
+
   @Test
   void aBatchOfPointAndRangeProbesFindsWhatEachFindsAlone() {
     Random rnd = new Random(21);

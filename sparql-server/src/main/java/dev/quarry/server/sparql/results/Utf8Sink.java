@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * UTF-8 bytes gathered in one array and handed to the output in large writes, with the escapes the
@@ -26,19 +27,39 @@ final class Utf8Sink {
     CSV
   }
 
+  /**
+   * The buffers of finished sinks, for the next ones: a response's buffer grows towards a flush's
+   * worth (4, 8, 16, 32, 64 KB), and allocating that anew for each was about a fifteenth of a BSBM
+   * server's allocation. A finished sink gives its buffer up (and starts over on an empty one if
+   * written to again); one grown past a flush's worth by a huge value is left to the collector.
+   */
+  private static final ArrayBlockingQueue<byte[]> SPARE = new ArrayBlockingQueue<>(32);
+
+  private static final int FIRST = 4096;
+  private static final int SPARE_MAX = 4 * FLUSH_AT;
+  private static final byte[] RELEASED = new byte[0];
+
   private final OutputStream out;
-  private byte[] buf = new byte[4096]; // most responses are small; grows up to a flush's worth
+  private byte[] buf; // most responses are small; grows up to a flush's worth
   private int n;
   private long drained; // bytes handed to the output so far: buf[0] is at this position
 
   Utf8Sink(OutputStream out) {
     this.out = out;
+    byte[] spare = SPARE.poll();
+    this.buf = spare != null ? spare : new byte[FIRST];
+  }
+
+  private Utf8Sink(OutputStream out, int capacity) {
+    this.out = out;
+    this.buf = new byte[capacity];
   }
 
   /** {@code before}, {@code s} with escapes {@code e}, then {@code after}, as UTF-8 bytes. */
   static byte[] encode(String before, String s, Escape e, String after) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    Utf8Sink sink = new Utf8Sink(bytes);
+    int size = before.length() + 3 * s.length() + after.length(); // text() ensures 3 per char
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(size);
+    Utf8Sink sink = new Utf8Sink(bytes, size + 8);
     sink.ascii(before).text(s, e).ascii(after).finish();
     return bytes.toByteArray();
   }
@@ -202,5 +223,9 @@ final class Utf8Sink {
     if (n > 0) {
       drain();
     }
+    if (buf.length >= FIRST && buf.length <= SPARE_MAX) {
+      SPARE.offer(buf);
+    }
+    buf = RELEASED;
   }
 }

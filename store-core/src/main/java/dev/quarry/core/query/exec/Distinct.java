@@ -18,6 +18,7 @@ public final class Distinct extends IdOperator {
   private final int width;
   private QueryMemory memory;
   private RowSet seen;
+  private int[] kept = new int[0]; // the numbers of a batch's rows not seen before, reused
   private long held;
   private RowSorter byIds;
   private RowSorter byArrival;
@@ -46,21 +47,24 @@ public final class Distinct extends IdOperator {
       release();
       return null;
     }
-    Rows out = new Rows(in.width, in.size);
+    if (kept.length < in.size) {
+      kept = new int[in.size];
+    }
+    int n = 0;
     for (int r = 0; r < in.size; r++) {
       long more = seen.growthFor();
       if (more > 0 && width > 0) {
         if (!memory.tryReserve(more)) {
           spill(in, r);
-          return out;
+          return in.select(kept, n);
         }
         held += more;
       }
       if (seen.add(in.data, r * in.width)) {
-        out.appendCopy(in, r);
+        kept[n++] = r;
       }
     }
-    return out;
+    return in.select(kept, n);
   }
 
   private long reserve(long bytes) {

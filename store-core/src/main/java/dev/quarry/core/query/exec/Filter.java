@@ -19,6 +19,7 @@ public final class Filter extends BatchOperator {
   private final TermSpace terms;
   private final ExecutionContext cxt;
   private final int[] decoded; // the columns of conditions ids cannot always decide
+  private int[] kept = new int[0]; // the numbers of the rows of a batch that pass, reused
 
   public Filter(IdOperator input, ExprList exprs, TermSpace terms, ExecutionContext cxt) {
     super(input.vars(), input);
@@ -43,13 +44,16 @@ public final class Filter extends BatchOperator {
   @Override
   protected Rows apply(Rows in) {
     terms.prefetchColumns(in, decoded);
-    Rows out = new Rows(in.width, in.size);
+    if (kept.length < in.size) {
+      kept = new int[in.size];
+    }
+    int n = 0;
     for (int r = 0; r < in.size; r++) {
       if (accepts(in.data, r * in.width)) {
-        out.appendCopy(in, r);
+        kept[n++] = r;
       }
     }
-    return out;
+    return in.select(kept, n);
   }
 
   private boolean accepts(long[] data, int base) {

@@ -84,6 +84,37 @@ public final class Rows {
     size += from.size;
   }
 
+  /**
+   * Rows {@code from .. from + n - 1}: this batch itself if that is all of it (a batch is not
+   * changed once given out), else a copy of exactly those rows.
+   */
+  Rows slice(int from, int n) {
+    if (from == 0 && n == size) {
+      return this;
+    }
+    Rows out = new Rows(width, n);
+    System.arraycopy(data, from * width, out.data, 0, n * width);
+    out.size = n;
+    return out;
+  }
+
+  /**
+   * The rows numbered {@code kept[0 .. n - 1]} (ascending): this batch itself if they are all of
+   * it, else a copy of exactly those rows (a filter that keeps one row in a hundred allocates for
+   * one, not for the whole batch).
+   */
+  Rows select(int[] kept, int n) {
+    if (n == size) {
+      return this;
+    }
+    Rows out = new Rows(width, n);
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(data, kept[i] * width, out.data, i * width, width);
+    }
+    out.size = n;
+    return out;
+  }
+
   long[] row(int row) {
     return Arrays.copyOfRange(data, row * width, row * width + width);
   }

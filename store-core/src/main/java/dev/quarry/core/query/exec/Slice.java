@@ -28,16 +28,11 @@ public final class Slice extends IdOperator {
     if (in == null) {
       return null;
     }
-    Rows out = new Rows(in.width, in.size);
-    for (int r = 0; r < in.size && left > 0; r++) {
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      out.appendCopy(in, r);
-      left--;
-    }
-    return out;
+    int from = (int) Math.min(skip, in.size);
+    skip -= from;
+    int n = (int) Math.min(left, in.size - from);
+    left -= n;
+    return in.slice(from, n);
   }
 
   @Override
