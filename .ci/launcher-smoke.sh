@@ -72,10 +72,14 @@ jit=$(. .mvn/launcher.sh && quarry_serve_jit load x &&
 [ -z "$jit" ] || fail "the JIT's options where none are due: $jit"
 jit=$(. .mvn/launcher.sh && QUARRY_JAVA_OPTS=-XX:CompileThresholdScaling=1 quarry_serve_jit serve)
 [ "$jit" = "-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000" ] || fail "the inlining options alone expected: $jit"
+# serve: the parallel collector, unless QUARRY_JAVA_OPTS picks one; nothing for other commands
+case "$cmdline" in *'-XX:+UseParallelGC'*) ;; *) fail "serve's collector: $cmdline" ;; esac
+gc=$(. .mvn/launcher.sh && quarry_serve_gc load x && QUARRY_JAVA_OPTS="-Xmx1g -XX:+UseG1GC" quarry_serve_gc serve)
+[ -z "$gc" ] || fail "a collector where QUARRY_JAVA_OPTS picks one or the command is not serve: $gc"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 17 passed, 0 failed"
+echo "launcher smoke test: 19 passed, 0 failed"

@@ -94,6 +94,18 @@ quarry_serve_jit() {
   echo "${opts# }"
 }
 
+# quarry_serve_gc ARGS...: for `quarry serve`, the parallel collector instead of G1, unless
+# QUARRY_JAVA_OPTS picks a collector itself (-XX:+UseG1GC, -XX:+UseZGC, ...). A server's heap holds
+# caches of decoded terms that churn, so G1 marks concurrently much of the time and its barriers
+# cost every query; the parallel collector has neither, and collects the old generation in pauses
+# (a few a minute under load, 0.1-0.4 s each at a 512 MB to 4 GB heap). Measured at BSBM 100M,
+# 16 clients, on 2 cores (docs/OPERATING.md, "The collector").
+quarry_serve_gc() {
+  [ "${1:-}" = serve ] || return 0
+  case " ${QUARRY_JAVA_OPTS:-} " in *" -XX:+Use"*"GC "*) return 0 ;; esac
+  echo "-XX:+UseParallelGC"
+}
+
 # quarry_unless_set NAME OPTIONS: appends OPTIONS to opts, unless QUARRY_JAVA_OPTS sets the JVM flag
 # NAME itself.
 quarry_unless_set() {
