@@ -74,12 +74,15 @@ jit=$(. .mvn/launcher.sh && QUARRY_JAVA_OPTS=-XX:CompileThresholdScaling=1 quarr
 [ "$jit" = "-XX:FreqInlineSize=80 -XX:InlineSmallCode=1000" ] || fail "the inlining options alone expected: $jit"
 # serve: the parallel collector, unless QUARRY_JAVA_OPTS picks one; nothing for other commands
 case "$cmdline" in *'-XX:+UseParallelGC'*) ;; *) fail "serve's collector: $cmdline" ;; esac
-gc=$(. .mvn/launcher.sh && quarry_serve_gc load x && QUARRY_JAVA_OPTS="-Xmx1g -XX:+UseG1GC" quarry_serve_gc serve)
+gc=$(. .mvn/launcher.sh && quarry_serve_gc load x && QUARRY_JAVA_OPTS="-Xmx1g -XX:+UseG1GC" quarry_serve_gc serve &&
+  QUARRY_JAVA_OPTS=-XX:+UseZGC quarry_serve_gc serve)
 [ -z "$gc" ] || fail "a collector where QUARRY_JAVA_OPTS picks one or the command is not serve: $gc"
+gc=$(. .mvn/launcher.sh && QUARRY_JAVA_OPTS="-XX:+DisableExplicitGC -XX:+UseNUMA" quarry_serve_gc serve)
+[ "$gc" = -XX:+UseParallelGC ] || fail "options that pick no collector kept the parallel one out: $gc"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 19 passed, 0 failed"
+echo "launcher smoke test: 20 passed, 0 failed"

@@ -98,11 +98,14 @@ quarry_serve_jit() {
 # QUARRY_JAVA_OPTS picks a collector itself (-XX:+UseG1GC, -XX:+UseZGC, ...). A server's heap holds
 # caches of decoded terms that churn, so G1 marks concurrently much of the time and its barriers
 # cost every query; the parallel collector has neither, and collects the old generation in pauses
-# (a few a minute under load, 0.1-0.4 s each at a 512 MB to 4 GB heap). Measured at BSBM 100M,
-# 16 clients, on 2 cores (docs/OPERATING.md, "The collector").
+# (in two minutes of BSBM 100M with 16 clients: 2-3 of 0.3-0.4 s with a 512 MB heap, one of 0.07 s
+# with 4 GB). Measured on 2 cores in docs/OPERATING.md, "The collector".
 quarry_serve_gc() {
   [ "${1:-}" = serve ] || return 0
-  case " ${QUARRY_JAVA_OPTS:-} " in *" -XX:+Use"*"GC "*) return 0 ;; esac
+  case " ${QUARRY_JAVA_OPTS:-} " in
+    *" -XX:+UseG1GC "* | *" -XX:+UseParallelGC "* | *" -XX:+UseSerialGC "* | *" -XX:+UseZGC "* | \
+      *" -XX:+UseShenandoahGC "* | *" -XX:+UseEpsilonGC "*) return 0 ;;
+  esac
   echo "-XX:+UseParallelGC"
 }
 
