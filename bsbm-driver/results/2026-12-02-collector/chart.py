@@ -6,6 +6,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 pairs = [  # (label, G1 run, parallel run)
     ("16 clients, capped, 1", "gc/g1-1", "gc/par-1"),
     ("16 clients, capped, 2", "gc/g1-2", "gc/par-2"),
+    ("16 clients, capped, 3", "gc3/g1-1", "gc3/par-1"),
     ("16 clients, uncapped, 1", "gcu/g1-1", "gcu/par-1"),
     ("16 clients, uncapped, 2", "gcu2/g1-1", "gcu2/par-1"),
     ("1 client, capped", "one/g1c-1", "one/parc-1"),
