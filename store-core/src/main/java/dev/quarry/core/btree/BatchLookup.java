@@ -69,7 +69,6 @@ final class BatchLookup {
       return;
     }
     blockLeaf = -1; // a block kept from an earlier run may be of a page written since
-    blockRows = 0;
     depth = 0;
     Arrays.fill(announcedPage, -1);
     hasLow[0] = false;

@@ -21,14 +21,8 @@ public final class RowSort {
    * in order of their last column (then rows equal but for it keep that order): a stable radix sort
    * of (first differing column, position) moves each row once, where the quicksort moves whole rows
    * at every swap; if the rows are not then in order (another column breaks ties differently), the
-   * quicksort finishes the job.
-   */
-  public static void sortByFirstDifference(long[] a, int n, int width) {
-    sortByFirstDifference(a, n, width, new Buffers());
-  }
-
-  /**
-   * {@link #sortByFirstDifference} with arrays kept from an earlier sort (the caller's thread's).
+   * quicksort finishes the job. Its arrays are {@code buffers}, kept by the caller from one sort to
+   * the next.
    */
   public static void sortByFirstDifference(long[] a, int n, int width, Buffers buffers) {
     int c = firstDifference(a, n, width);

@@ -17,6 +17,7 @@ class RowSortTest {
   @Test
   void sortByFirstDifferenceEqualsTheFullSort() {
     Random rnd = new Random(5);
+    RowSort.Buffers buffers = new RowSort.Buffers(); // one for every round, as a thread keeps one
     for (int round = 0; round < 400; round++) {
       int n = 1 + rnd.nextInt(round % 2 == 0 ? 50 : 3000);
       long[] rows = new long[n * WIDTH];
@@ -31,7 +32,7 @@ class RowSortTest {
         rows[at + 4] = i; // the rows' number, as they came
       }
       long[] want = fullSort(rows, n);
-      RowSort.sortByFirstDifference(rows, n, WIDTH);
+      RowSort.sortByFirstDifference(rows, n, WIDTH, buffers);
       assertArrayEquals(want, rows, "round " + round + ", shape " + shape + ", " + n + " rows");
     }
   }
