@@ -12,6 +12,8 @@ pairs = [  # (label, first run, second run, first's legend)
     ("16 clients, pair 3", "p16b/c16-1", "p16b/u16-1", "capped"),
     ("16 clients, pair 4", "p16b/c16-2", "p16b/u16-2", "capped"),
     ("16 clients, pair 5", "st/c", "st/u", "capped"),
+    ("16 clients, 3 GB cap, pair 1", "p3g/c16-1", "p3g/u16-1", "capped"),
+    ("16 clients, 3 GB cap, pair 2", "p3g/c16-2", "p3g/u16-2", "capped"),
     ("uncapped, 5,000 reads/s beside", "bgp/bg", "bgp/quiet", "reader"),
 ]
 
@@ -25,7 +27,7 @@ H = 60 + len(rows) * (2 * bar + gap) + 30
 scale = (W - left - 130) / top
 out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
        '<text x="10" y="20" font-size="14">BSBM 100M, QMpH of new servers, 120 s (100 s for the reader pair) from the start</text>',
-       '<rect x="10" y="32" width="12" height="12" fill="#c0504d"/><text x="27" y="43">capped at 2 GB / uncapped beside a device reader</text>',
+       '<rect x="10" y="32" width="12" height="12" fill="#c0504d"/><text x="27" y="43">capped (2 GB unless said) / uncapped beside a device reader</text>',
        '<rect x="330" y="32" width="12" height="12" fill="#2f6fb3"/><text x="347" y="43">uncapped (alone)</text>']
 y = 60
 for label, a, b, kind in rows:
