@@ -70,6 +70,10 @@ for mb in (256, 512, 700):
 for unit in (8192, 16384, 32768):
     r, m = page_lru(700, unit)
     print(f'    700 MB {unit >> 10:2d} KB  {r:9,}  {m:6,}')
+print('   the warm-up region held:')
+for unit in (4096, 8192, 16384):
+    r, m = page_lru(550, unit, warm=True)
+    print(f'    550 MB {unit >> 10:2d} KB  {r:9,}  {m:6,}')
 print('3. the warm-up region kept: one LRU of 700 MB over all, or a private LRU for the rest')
 print(f'   shared 700 MB      {page_lru(700, warm=True)[0]:9,}')
 for mb in (16, 64, 128, 256):
