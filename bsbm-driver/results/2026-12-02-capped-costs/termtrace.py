@@ -15,9 +15,10 @@ data = open(sys.argv[1], 'rb').read()
 reads = [struct.unpack_from('>qi', data, i * 12) for i in range(len(data) // 12)]
 PAGE, WARM = 4096, (512 << 20) // 4096
 
-def pages(off, length):
+def pages(off, length, density=1.0):
+    """The 4 KB pages a read touches; density 2 places every byte at half its offset."""
     span = max(64, length) if length > 0 else -length  # a read asks for 64 bytes at least
-    return range(off // PAGE, (off + span - 1) // PAGE + 1)
+    return range(int(off / density) // PAGE, int((off + span - 1) / density) // PAGE + 1)
 
 distinct = {o for o, l in reads}
 touched = {p for o, l in reads for p in pages(o, l)}
@@ -39,14 +40,14 @@ def record_lru(mb, overhead=48):
             used -= cache.popitem(last=False)[1]
     return miss
 
-def page_lru(mb, unit=PAGE, warm=False, skip_warm=False):
-    cap = (mb << 20) // PAGE
-    cache = collections.OrderedDict((p, 1) for p in range(WARM)) if warm else collections.OrderedDict()
+def page_lru(mb, unit=PAGE, warm=False, skip_warm=False, density=1.0):
+    cap, held = (mb << 20) // PAGE, int(WARM / density)  # the warm-up's 512 MB, packed as dense
+    cache = collections.OrderedDict((p, 1) for p in range(held)) if warm else collections.OrderedDict()
     requests = read = 0
     per = unit // PAGE
     for o, l in reads:
-        for p in pages(o, l):
-            if skip_warm and p < WARM:
+        for p in pages(o, l, density):
+            if skip_warm and p < held:
                 continue
             if p in cache:
                 cache.move_to_end(p)
@@ -85,18 +86,5 @@ for i in range(0, len(reads) - 10, 10):
     runs += 1 + sum(1 for a, b in zip(ps, ps[1:]) if b != a + 1)
 print(f'4. reads ten at a time: {pg:,} pages in {runs:,} runs of adjacent pages ({1 - runs / pg:.0%} fewer requests)')
 
-def denser(ratio, mb):
-    cap, held = (mb << 20) // PAGE, int((512 << 20) / ratio) // PAGE
-    cache, requests = collections.OrderedDict((p, 1) for p in range(held)), 0
-    for o, l in reads:
-        span = max(64, l) if l > 0 else -l
-        for p in range(int(o / ratio) // PAGE, int((o + span - 1) / ratio) // PAGE + 1):
-            if p in cache:
-                cache.move_to_end(p)
-                continue
-            requests += 1
-            cache[p] = 1
-            if len(cache) > cap:
-                cache.popitem(last=False)
-    return requests
-print(f'5. 550 MB of OS cache: {denser(1.0, 550):,} device requests as stored, {denser(2.0, 550):,} twice as dense')
+as_stored, dense = page_lru(550, warm=True)[0], page_lru(550, warm=True, density=2.0)[0]
+print(f'5. 550 MB of OS cache: {as_stored:,} device requests as stored, {dense:,} twice as dense')
