@@ -55,6 +55,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.hashIndex = hashIndex;
     this.hashSlot = slots[0];
     this.lengthSlot = slots[1];
+    openCodedRecords(hashRoot);
     this.ids = TermWeights.cache(cacheSize, (Node n, Long id) -> n);
     this.nodes = TermWeights.cache(cacheSize, (Long id, Node n) -> n);
     this.recent = new RecentTerms(cacheSize);
@@ -67,6 +68,20 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
                 : findHash(hashRoot, IriIds.SENTINEL) != NodeIds.NONE,
             key -> findHash(hashRoot, key),
             id -> terms.read(NodeIds.termOffset(id)));
+  }
+
+  /** Tells the term table how its records are framed, and gives it the store's symbol table. */
+  private void openCodedRecords(long hashRoot) {
+    if (hashRoot == BTree.EMPTY
+        ? CodedRecords.forNewStores()
+        : findHash(hashRoot, CodedRecords.SENTINEL) != NodeIds.NONE) {
+      long table =
+          hashRoot == BTree.EMPTY ? NodeIds.NONE : findHash(hashRoot, CodedRecords.table(0));
+      terms.codeRecords(null);
+      if (table != NodeIds.NONE) {
+        terms.codeRecords(SymbolTable.fromBytes(terms.read(NodeIds.termOffset(table))));
+      }
+    }
   }
 
   /**
@@ -463,6 +478,14 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return iris.enabled();
   }
 
+  /**
+   * True if term records may be coded with a symbol table here ({@link SymbolTable}): a store made
+   * since paged-v5; false in one upgraded from an older format.
+   */
+  public boolean codedRecords() {
+    return terms.codesRecords();
+  }
+
   /** A record appended to the term table: its id (of no language). */
   private long appendRecord(byte[] record) {
     return NodeIds.ofTermOffset(terms.append(record));
@@ -549,6 +572,15 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
           // ... and every IRI of the form prefix + number is inline iff its prefix is known.
           mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, IriIds.SENTINEL);
         }
+        if (terms.codesRecords()) {
+          // ... and every record's length carries the coded flag.
+          mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, CodedRecords.SENTINEL);
+        }
+      }
+      long table = terms.newSymbolTable();
+      if (table >= 0) {
+        long[] row = CodedRecords.table(NodeIds.ofTermOffset(table));
+        mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, row);
       }
       w.setRoot(hashSlot, mine.hashRoot);
     }

@@ -21,6 +21,12 @@ import java.util.concurrent.atomic.LongAdder;
  * the long ones. A side chunk is a region reserved at the end of the table and written when it
  * fills or the load commits; what is left of it is zeros that no id points to. Below the committed
  * length the file never changes.
+ *
+ * <p>In a store made with coded records ({@link #codeRecords}), a record's length varint carries a
+ * flag in its low bit: set, the bytes are coded with the store's {@link SymbolTable}, which is
+ * trained on a sample of the first {@link #TRAIN_AFTER} bytes of records appended (those stay as
+ * they are) and kept as a record of its own, whose id the dictionary keeps. An older store's
+ * records have no flag.
  */
 final class TermTable implements AutoCloseable {
   private static final int BUFFER = 1 << 20;
@@ -31,6 +37,18 @@ final class TermTable implements AutoCloseable {
   // Bytes a load appends in order before its first side chunk: a small load (a Graph Store
   // request) leaves no chunk's unused tail behind, a large one at most one in 2 MB.
   static final int SIDE_AFTER = 8 * SIDE_CHUNK;
+  // Bytes of records appended before a symbol table is trained on a sample of them.
+  static final int TRAIN_AFTER = 1 << 20;
+  private static final int SAMPLE_RECORDS = 512; // about 40 KB of BSBM's records
+
+  // Records' lengths carry the coded flag: set once, by the opener, before any read.
+  private volatile boolean flagged;
+  private volatile SymbolTable symbols; // null until trained, or in a store of unflagged records
+  private long symbolsOffset = -1; // the table's record, if appended since the last commit
+  private byte[][] sample; // a reservoir of records appended while there is no table
+  private long sampleSeen; // records offered to it
+  private long sampleBytes; // their bytes
+  private final java.util.Random sampling = new java.util.Random(42);
 
   private final TermFile file;
   private long committed; // length covered by the last commit
@@ -53,14 +71,82 @@ final class TermTable implements AutoCloseable {
     this.flushed = committedLength;
   }
 
+  /**
+   * Records from here on carry the coded flag, coded with {@code table} where given (null: the
+   * table is trained once enough records were appended). Called once, by the opener, before any
+   * read.
+   */
+  synchronized void codeRecords(SymbolTable table) {
+    flagged = true;
+    symbols = table;
+  }
+
+  boolean codesRecords() {
+    return flagged;
+  }
+
+  /** The symbol table's record, if one was trained and appended since the last commit; else -1. */
+  synchronized long newSymbolTable() {
+    return symbolsOffset;
+  }
+
   /** Appends a record; returns its offset. Writer only. */
-  synchronized long append(byte[] term) {
+  long append(byte[] term) {
+    SymbolTable t = symbols; // code outside the lock: loads append from several threads
+    byte[] coded = t == null ? null : shorter(t.encode(term), term);
+    return appendFramed(term, coded);
+  }
+
+  private synchronized long appendFramed(byte[] term, byte[] coded) {
     long offset = flushed + pending.size();
-    TermCodec.varint(pending, term.length);
-    pending.writeBytes(term);
+    byte[] body = coded != null ? coded : term;
+    TermCodec.varint(pending, frame(body.length, coded != null));
+    pending.writeBytes(body);
     if (pending.size() >= BUFFER) {
       flush();
     }
+    sampleForTable(term);
+    return offset;
+  }
+
+  private static byte[] shorter(byte[] coded, byte[] term) {
+    return coded.length < term.length ? coded : null;
+  }
+
+  private long frame(int length, boolean coded) {
+    return flagged ? ((long) length << 1) | (coded ? 1 : 0) : length;
+  }
+
+  /** Offers an appended record to the sample; trains the table once enough were appended. */
+  private void sampleForTable(byte[] term) {
+    if (!flagged || symbols != null) {
+      return;
+    }
+    if (sample == null) {
+      sample = new byte[SAMPLE_RECORDS][];
+    }
+    long seen = sampleSeen++;
+    if (seen < SAMPLE_RECORDS) {
+      sample[(int) seen] = term;
+    } else {
+      long slot = (long) (sampling.nextDouble() * (seen + 1));
+      if (slot < SAMPLE_RECORDS) {
+        sample[(int) slot] = term;
+      }
+    }
+    sampleBytes += term.length;
+    if (sampleBytes >= TRAIN_AFTER && sampleSeen >= SAMPLE_RECORDS) {
+      SymbolTable t = SymbolTable.train(java.util.List.of(sample));
+      sample = null;
+      symbols = t; // set first: the table's own record is appended as it is
+      symbolsOffset = appendTableRecord(t.toBytes());
+    }
+  }
+
+  private long appendTableRecord(byte[] table) {
+    long offset = flushed + pending.size();
+    TermCodec.varint(pending, frame(table.length, false));
+    pending.writeBytes(table);
     return offset;
   }
 
@@ -68,10 +154,18 @@ final class TermTable implements AutoCloseable {
    * Appends a bulk load's record: a long one to the open side chunk, a short one as {@link #append}
    * does; returns its offset. Writer only.
    */
-  synchronized long appendLoading(byte[] term) {
-    int size = TermCodec.varintSize(term.length) + term.length;
-    if (term.length < LONG_RECORD || size > SIDE_CHUNK || length() - committed < SIDE_AFTER) {
-      return append(term);
+  long appendLoading(byte[] term) {
+    SymbolTable t = symbols;
+    byte[] coded = t == null ? null : shorter(t.encode(term), term);
+    return appendLoading(term, coded);
+  }
+
+  private synchronized long appendLoading(byte[] term, byte[] coded) {
+    byte[] body = coded != null ? coded : term;
+    long frame = frame(body.length, coded != null);
+    int size = TermCodec.varintSize((int) frame) + body.length;
+    if (body.length < LONG_RECORD || size > SIDE_CHUNK || length() - committed < SIDE_AFTER) {
+      return appendFramed(term, coded);
     }
     if (sideStart < 0 || sideFill + size > SIDE_CHUNK) {
       closeSide();
@@ -86,9 +180,10 @@ final class TermTable implements AutoCloseable {
       flushed += SIDE_CHUNK;
     }
     long offset = sideStart + sideFill;
-    sideFill = TermCodec.putVarint(side, sideFill, term.length);
-    System.arraycopy(term, 0, side, sideFill, term.length);
-    sideFill += term.length;
+    sideFill = TermCodec.putVarint(side, sideFill, (int) frame);
+    System.arraycopy(body, 0, side, sideFill, body.length);
+    sideFill += body.length;
+    sampleForTable(term);
     return offset;
   }
 
@@ -125,16 +220,28 @@ final class TermTable implements AutoCloseable {
         len |= (x & 0x7F) << shift;
         shift += 7;
       } while (x < 0);
+      boolean coded = flagged && (len & 1) != 0;
+      if (flagged) {
+        len >>>= 1;
+      }
       byte[] term = new byte[len];
       int have = Math.min(len, n - i);
       System.arraycopy(head, i, term, 0, have);
       if (have < len && readAt(offset + i + have, term, have, len - have) < len - have) {
         throw new IllegalStateException("term table truncated at offset " + offset);
       }
-      return term;
+      return coded ? decode(term, 0, len, offset) : term;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private byte[] decode(byte[] b, int off, int len, long offset) {
+    SymbolTable t = symbols;
+    if (t == null) {
+      throw new IllegalStateException("coded record at offset " + offset + " but no symbol table");
+    }
+    return t.decode(b, off, len);
   }
 
   /**
@@ -174,10 +281,16 @@ final class TermTable implements AutoCloseable {
         recordLen |= (x & 0x7F) << shift;
         shift += 7;
       } while (x < 0);
+      boolean coded = flagged && (recordLen & 1) != 0;
+      if (flagged) {
+        recordLen >>>= 1;
+      }
       if (at + recordLen > len) {
         return TermTable.this.read(offset); // past the window: read on its own
       }
-      return Arrays.copyOfRange(buf, at, at + recordLen);
+      return coded
+          ? decode(buf, at, recordLen, offset)
+          : Arrays.copyOfRange(buf, at, at + recordLen);
     }
   }
 
@@ -246,6 +359,7 @@ final class TermTable implements AutoCloseable {
   synchronized long commit() {
     closeSide(); // so that nothing below the committed length changes again
     side = null; // the load is over: its buffer goes
+    symbolsOffset = -1; // the dictionary has kept its id
     committed = flushed + pending.size();
     return committed;
   }
@@ -263,6 +377,12 @@ final class TermTable implements AutoCloseable {
   synchronized void rollback() throws IOException {
     sideStart = -1; // opened after the last commit, like everything it holds
     side = null;
+    if (symbolsOffset >= 0) { // trained since the last commit: its records go, so does it
+      symbols = null;
+      symbolsOffset = -1;
+      sampleSeen = 0;
+      sampleBytes = 0;
+    }
     long keep = committed - flushed; // bytes of the buffer that belong to committed records
     if (keep >= 0) {
       byte[] b = pending.toByteArray();

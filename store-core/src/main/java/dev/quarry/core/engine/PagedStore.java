@@ -298,6 +298,10 @@ public final class PagedStore extends QuadBackendStore {
         engine.dictionary().inlineIris()
             ? ""
             : "; every IRI is a record (a store made before paged-v4 keeps them so)";
+    String coded =
+        engine.dictionary().codedRecords()
+            ? ""
+            : "; term records are not coded (a store made before paged-v5 keeps them so)";
     return "paged ("
         + pages.describe()
         + ", "
@@ -305,6 +309,7 @@ public final class PagedStore extends QuadBackendStore {
         + " buffers"
         + languages
         + iris
+        + coded
         + ")";
   }
 

@@ -8,10 +8,14 @@ import java.util.Map;
  * changes name whenever an older Quarry would misread or damage a store written by a newer one.
  *
  * <ul>
- *   <li>{@code paged-v4} (current): an IRI that is a prefix and a decimal number is held in its id
- *       ({@code dict.IriIds}), with no record. An older Quarry would read such an id as a record's.
- *       A store made in v4 says so by a row in its term hash index from its first commit on; in a
- *       store upgraded to v4 every IRI stays a record.
+ *   <li>{@code paged-v5} (current): a record's length carries a flag saying its bytes are coded
+ *       with the store's symbol table ({@code dict.SymbolTable}). An older Quarry would read such a
+ *       record's length as twice what it is. A store made in v5 says so by a row in its term hash
+ *       index from its first commit on; in a store upgraded to v5 records stay as they are.
+ *   <li>{@code paged-v4}: an IRI that is a prefix and a decimal number is held in its id ({@code
+ *       dict.IriIds}), with no record. An older Quarry would read such an id as a record's. A store
+ *       made in v4 says so by a row in its term hash index from its first commit on; in a store
+ *       upgraded to v4 every IRI stays a record.
  *   <li>{@code paged-v3}: the id of a language-tagged literal carries its language ({@link
  *       dev.quarry.core.dict.LanguageIds}). An older Quarry would read such an id's term at the
  *       wrong offset. A store made in v3 says so in its marker ({@code language-ids=all}): only
@@ -24,18 +28,19 @@ import java.util.Map;
  *       generation 0 after a backup, and number its space map headers by another rule.)
  * </ul>
  *
- * <p>v1, v2 and v3 are upgraded to v4 in place by renaming the format too: their terms keep the ids
- * they have; from v1 and v2, literals added later carry their language.
+ * <p>v1 to v4 are upgraded to v5 in place by renaming the format too: their terms keep the ids and
+ * records they have; from v1 and v2, literals added later carry their language.
  */
 public final class StoreFormats {
-  public static final String CURRENT = "paged-v4";
+  public static final String CURRENT = "paged-v5";
 
   /** Older formats upgraded in place, each to what it becomes. */
   private static final Map<String, String> IN_PLACE =
-      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT, "paged-v3", CURRENT);
+      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT, "paged-v3", CURRENT, "paged-v4", CURRENT);
 
   /** Formats whose physical backups this Quarry restores (an older one restores as upgraded). */
-  public static final List<String> RESTORABLE = List.of(CURRENT, "paged-v3", "paged-v2");
+  public static final List<String> RESTORABLE =
+      List.of(CURRENT, "paged-v4", "paged-v3", "paged-v2");
 
   private StoreFormats() {}
 

@@ -142,4 +142,49 @@ class StoreFormatTest {
       assertTrue(!s.backend().contains("every IRI is a record"), s.backend());
     }
   }
+
+  @Test
+  void aV4StoreUpgradesInPlaceAndKeepsItsRecordsAsTheyAre() throws Exception {
+    Path store = dir.resolve("store");
+    Node s1 = NodeFactory.createURI("http://ex/s");
+    Node p = NodeFactory.createURI("http://ex/label");
+    System.setProperty("quarry.store.coded-records", "false"); // as a v4 Quarry made it
+    try (Store s = Quarry.open(store)) {
+      Txn.executeWrite(s.dataset(), () -> addLabels(s, s1, p, 0, 20_000));
+    } finally {
+      System.clearProperty("quarry.store.coded-records");
+    }
+    setFormat(store, "paged-v4");
+    assertThrows(StoreException.class, () -> Quarry.open(store));
+    assertEquals("paged-v4", Quarry.upgrade(store, null));
+    try (Store s = Quarry.open(store)) {
+      assertTrue(s.backend().contains("not coded"), s.backend());
+      // Enough new terms that a store of coded records would train its table: these stay as well.
+      Txn.executeWrite(s.dataset(), () -> addLabels(s, s1, p, 20_000, 40_000));
+    }
+    try (Store s = Quarry.open(store)) {
+      assertTrue(s.check().sound());
+      assertEquals(40_000, s.stats().quads());
+      Txn.executeRead(
+          s.dataset(),
+          () -> {
+            for (int i = 0; i < 40_000; i += 997) {
+              assertTrue(s.dataset().contains(Quad.defaultGraphIRI, s1, p, label(i)), "label " + i);
+            }
+          });
+    }
+    try (Store s = Quarry.open(dir.resolve("new"))) {
+      assertTrue(!s.backend().contains("not coded"), s.backend());
+    }
+  }
+
+  private static Node label(int i) {
+    return NodeFactory.createLiteralString("label number " + i + " of the upgraded store's terms");
+  }
+
+  private static void addLabels(Store s, Node subject, Node p, int from, int to) {
+    for (int i = from; i < to; i++) {
+      s.dataset().add(Quad.defaultGraphIRI, subject, p, label(i));
+    }
+  }
 }
