@@ -8,13 +8,11 @@ import dev.quarry.core.txn.Snapshot;
 import dev.quarry.core.txn.TxnKey;
 import dev.quarry.core.txn.TxnParticipant;
 import dev.quarry.core.txn.WriteTxn;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -55,7 +53,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.hashIndex = hashIndex;
     this.hashSlot = slots[0];
     this.lengthSlot = slots[1];
-    openCodedRecords(hashRoot);
+    CodedRecords.open(terms, hashRoot == BTree.EMPTY, key -> findHash(hashRoot, key));
     this.ids = TermWeights.cache(cacheSize, (Node n, Long id) -> n);
     this.nodes = TermWeights.cache(cacheSize, (Long id, Node n) -> n);
     this.recent = new RecentTerms(cacheSize);
@@ -68,20 +66,6 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
                 : findHash(hashRoot, IriIds.SENTINEL) != NodeIds.NONE,
             key -> findHash(hashRoot, key),
             id -> terms.read(NodeIds.termOffset(id)));
-  }
-
-  /** Tells the term table how its records are framed, and gives it the store's symbol table. */
-  private void openCodedRecords(long hashRoot) {
-    if (hashRoot == BTree.EMPTY
-        ? CodedRecords.forNewStores()
-        : findHash(hashRoot, CodedRecords.SENTINEL) != NodeIds.NONE) {
-      long table =
-          hashRoot == BTree.EMPTY ? NodeIds.NONE : findHash(hashRoot, CodedRecords.table(0));
-      terms.codeRecords(null);
-      if (table != NodeIds.NONE) {
-        terms.codeRecords(SymbolTable.fromBytes(terms.read(NodeIds.termOffset(table))));
-      }
-    }
   }
 
   /**
@@ -133,12 +117,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * quarry.terms.file.read.bytes}): the reads of terms that went to the file, past the caches.
    */
   public void bindTo(MeterRegistry registry) {
-    FunctionCounter.builder("quarry.terms.file.reads", terms.fileReads, LongAdder::sum)
-        .description("reads of the term file (through the OS cache, outside the buffer pool)")
-        .register(registry);
-    FunctionCounter.builder("quarry.terms.file.read.bytes", terms.fileReadBytes, LongAdder::sum)
-        .description("bytes read from the term file")
-        .register(registry);
+    terms.bindTo(registry);
   }
 
   /** The id of {@code n} in the snapshot whose hash index root is {@code hashRoot}, or NONE. */
@@ -478,10 +457,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return iris.enabled();
   }
 
-  /**
-   * True if term records may be coded with a symbol table here ({@link SymbolTable}): a store made
-   * since paged-v5; false in one upgraded from an older format.
-   */
+  /** True if term records may be coded here ({@link CodedRecords}): false in an upgraded store. */
   public boolean codedRecords() {
     return terms.codesRecords();
   }
@@ -572,14 +548,10 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
           // ... and every IRI of the form prefix + number is inline iff its prefix is known.
           mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, IriIds.SENTINEL);
         }
-        if (terms.codesRecords()) {
-          // ... and every record's length carries the coded flag.
-          mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, CodedRecords.SENTINEL);
-        }
       }
-      long table = terms.newSymbolTable();
-      if (table >= 0) {
-        long[] row = CodedRecords.table(NodeIds.ofTermOffset(table));
+      // ... and every record's length carries the coded flag; a table trained since, its row.
+      boolean firstTerms = mine.startedEmpty && mine.hashRoot != BTree.EMPTY;
+      for (long[] row : CodedRecords.rowsToCommit(terms, firstTerms)) {
         mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, row);
       }
       w.setRoot(hashSlot, mine.hashRoot);

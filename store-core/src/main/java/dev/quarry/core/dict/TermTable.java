@@ -1,10 +1,14 @@
 package dev.quarry.core.dict;
 
 import dev.quarry.core.storage.ThreadIo;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -48,7 +52,7 @@ final class TermTable implements AutoCloseable {
   private byte[][] sample; // a reservoir of records appended while there is no table
   private long sampleSeen; // records offered to it
   private long sampleBytes; // their bytes
-  private final java.util.Random sampling = new java.util.Random(42);
+  private final Random sampling = new Random(42);
 
   private final TermFile file;
   private long committed; // length covered by the last commit
@@ -59,8 +63,8 @@ final class TermTable implements AutoCloseable {
   private int sideFill;
   // Reads that went to the file (through the OS cache, outside the pool): under a memory cap these
   // are what a store's terms cost in device reads.
-  final LongAdder fileReads = new LongAdder();
-  final LongAdder fileReadBytes = new LongAdder();
+  private final LongAdder fileReads = new LongAdder();
+  private final LongAdder fileReadBytes = new LongAdder();
 
   TermTable(TermFile file, long committedLength) throws IOException {
     this.file = file;
@@ -72,13 +76,13 @@ final class TermTable implements AutoCloseable {
   }
 
   /**
-   * Records from here on carry the coded flag, coded with {@code table} where given (null: the
-   * table is trained once enough records were appended). Called once, by the opener, before any
-   * read.
+   * Records carry the coded flag, and are coded with the table whose record is at {@code
+   * tableOffset} (-1: none yet; one is trained once enough records were appended). Called once, by
+   * the opener, before any other read.
    */
-  synchronized void codeRecords(SymbolTable table) {
+  synchronized void codeRecords(long tableOffset) {
     flagged = true;
-    symbols = table;
+    symbols = tableOffset < 0 ? null : SymbolTable.fromBytes(read(tableOffset));
   }
 
   boolean codesRecords() {
@@ -117,6 +121,15 @@ final class TermTable implements AutoCloseable {
     return flagged ? ((long) length << 1) | (coded ? 1 : 0) : length;
   }
 
+  /** The length of the bytes a record's length varint {@code frame} announces. */
+  private int bodyLength(int frame) {
+    return flagged ? frame >>> 1 : frame;
+  }
+
+  private boolean isCoded(int frame) {
+    return flagged && (frame & 1) != 0;
+  }
+
   /** Offers an appended record to the sample; trains the table once enough were appended. */
   private void sampleForTable(byte[] term) {
     if (!flagged || symbols != null) {
@@ -136,18 +149,11 @@ final class TermTable implements AutoCloseable {
     }
     sampleBytes += term.length;
     if (sampleBytes >= TRAIN_AFTER && sampleSeen >= SAMPLE_RECORDS) {
-      SymbolTable t = SymbolTable.train(java.util.List.of(sample));
+      SymbolTable t = SymbolTable.train(List.of(sample));
       sample = null;
-      symbols = t; // set first: the table's own record is appended as it is
-      symbolsOffset = appendTableRecord(t.toBytes());
+      symbols = t; // set first: sampling stops, and the table's own record goes as it is
+      symbolsOffset = appendFramed(t.toBytes(), null);
     }
-  }
-
-  private long appendTableRecord(byte[] table) {
-    long offset = flushed + pending.size();
-    TermCodec.varint(pending, frame(table.length, false));
-    pending.writeBytes(table);
-    return offset;
   }
 
   /**
@@ -220,10 +226,8 @@ final class TermTable implements AutoCloseable {
         len |= (x & 0x7F) << shift;
         shift += 7;
       } while (x < 0);
-      boolean coded = flagged && (len & 1) != 0;
-      if (flagged) {
-        len >>>= 1;
-      }
+      boolean coded = isCoded(len);
+      len = bodyLength(len);
       byte[] term = new byte[len];
       int have = Math.min(len, n - i);
       System.arraycopy(head, i, term, 0, have);
@@ -281,10 +285,8 @@ final class TermTable implements AutoCloseable {
         recordLen |= (x & 0x7F) << shift;
         shift += 7;
       } while (x < 0);
-      boolean coded = flagged && (recordLen & 1) != 0;
-      if (flagged) {
-        recordLen >>>= 1;
-      }
+      boolean coded = isCoded(recordLen);
+      recordLen = bodyLength(recordLen);
       if (at + recordLen > len) {
         return TermTable.this.read(offset); // past the window: read on its own
       }
@@ -309,6 +311,19 @@ final class TermTable implements AutoCloseable {
     if (offset < flushed) {
       file.willNeed(offset, HEAD);
     }
+  }
+
+  /**
+   * Registers the file's read counters ({@code quarry.terms.file.reads}, {@code
+   * quarry.terms.file.read.bytes}): the reads of terms that went to the file, past the caches.
+   */
+  void bindTo(MeterRegistry registry) {
+    FunctionCounter.builder("quarry.terms.file.reads", fileReads, LongAdder::sum)
+        .description("reads of the term file (through the OS cache, outside the buffer pool)")
+        .register(registry);
+    FunctionCounter.builder("quarry.terms.file.read.bytes", fileReadBytes, LongAdder::sum)
+        .description("bytes read from the term file")
+        .register(registry);
   }
 
   /** Bytes of the table at {@code pos} (committed ones, for a backup); returns how many. */
