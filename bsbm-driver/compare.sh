@@ -279,7 +279,7 @@ quarry_start() { # [cold]: as warm (its default page cache use), on the dropped 
   if [ -n "$CAP" ] && [ "$MEM_GIVEN" = 0 ]; then heap=""; buffers=auto; fi # sized from the cgroup
   server_name=quarry
   (QUARRY_JAVA_OPTS="$heap $QJAVA" serve quarry "$root/quarry" serve --location "$WORK/quarry-$PC" --port 7878 \
-    --set "store.buffers=$buffers" --set store.direct-io=false ${QSET[@]+"${QSET[@]}"} \
+    --set "store.buffers=$buffers" ${QSET[@]+"${QSET[@]}"} \
     >> "$results/quarry-server.log" 2>&1) &
   server_pid=$!
   wait_for http://127.0.0.1:7878/health

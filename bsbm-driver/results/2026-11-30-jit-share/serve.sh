@@ -2,6 +2,7 @@
 # clone R, on the OS cache dropped. CAP 0: the store read through first (in the OS cache, as a
 # server that has run a while finds it), -Xmx4g, 6 GB pool; else a memory cgroup of CAP, pool and
 # heap sized from it. SETSID=1 starts it in a session (an autogroup) of its own.
+# DIO= sets store.direct-io (false unless given, the default before 2026-12-02; auto: since).
 # Sets pid (the server's) and started (ms since the epoch, just before the start command).
 start_server() { # STORE CAP LOG [quarry serve options...]
   local store=$1 cap=$2 log=$3; shift 3
@@ -10,12 +11,12 @@ start_server() { # STORE CAP LOG [quarry serve options...]
     cat "$store"/* > /dev/null 2>&1
     started=$(date +%s%3N)
     QUARRY_JAVA_OPTS="-Xmx4g $QJ" ${SETSID:+setsid} $R/quarry serve --location "$store" --port 7878 \
-      --set store.buffers=6GB --set store.direct-io=false "$@" > "$log" 2>&1 &
+      --set store.buffers=6GB --set store.direct-io=${DIO:-false} "$@" > "$log" 2>&1 &
   else
     started=$(date +%s%3N)
     QUARRY_JAVA_OPTS="$QJ" ${SETSID:+setsid} $B/memcap.sh --cap "$cap" --name quarry-bench-exp -- \
       $R/quarry serve --location "$store" --port 7878 --set store.buffers=auto \
-      --set store.direct-io=false "$@" > "$log" 2>&1 &
+      --set store.direct-io=${DIO:-false} "$@" > "$log" 2>&1 &
   fi
   pid=$!
 }

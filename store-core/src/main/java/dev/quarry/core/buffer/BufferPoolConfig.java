@@ -1,10 +1,9 @@
 package dev.quarry.core.buffer;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.config.ConfigException;
+import dev.quarry.core.config.ProcessMemory;
 import dev.quarry.core.storage.Pages;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -104,8 +103,7 @@ public record BufferPoolConfig(
   static int frames(String spec) {
     String s = spec.trim().toLowerCase(Locale.ROOT);
     if (s.equals("auto")) {
-      return (int)
-          (autoBytes(physicalMemory(), Runtime.getRuntime().maxMemory()) / Pages.PAGE_SIZE);
+      return (int) (autoBytes(ProcessMemory.limit(), ProcessMemory.heap()) / Pages.PAGE_SIZE);
     }
     if (s.matches("\\d+")) {
       return Integer.parseInt(s);
@@ -131,13 +129,5 @@ public record BufferPoolConfig(
     long byHeap = heap / 32 / HEAP_PER_FRAME * Pages.PAGE_SIZE;
     long bytes = Math.max(16L << 20, Math.min(half, byHeap));
     return bytes / Pages.PAGE_SIZE * Pages.PAGE_SIZE;
-  }
-
-  private static long physicalMemory() {
-    var os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof OperatingSystemMXBean sun) {
-      return sun.getTotalMemorySize();
-    }
-    return 4L << 30;
   }
 }

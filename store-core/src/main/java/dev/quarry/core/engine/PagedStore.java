@@ -20,6 +20,7 @@ import dev.quarry.core.index.StatsTrees;
 import dev.quarry.core.index.spi.LanguageCoverage;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.PageStores;
+import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.SpaceMap;
 import dev.quarry.core.storage.StorageKind;
 import dev.quarry.core.storage.StoreDirectory;
@@ -113,8 +114,9 @@ public final class PagedStore extends QuadBackendStore {
     Dictionary dict = null;
     TextIndex text = null;
     try {
-      pages = PageStores.open(config);
-      pool = BufferPool.open(pages, BufferPoolConfig.from(config), registry);
+      BufferPoolConfig poolConfig = BufferPoolConfig.from(config);
+      pages = PageStores.open(config, (long) poolConfig.frames() * Pages.PAGE_SIZE);
+      pool = BufferPool.open(pages, poolConfig, registry);
       SpaceMap space = SpaceMap.load(pages);
       RootCatalog roots = RootCatalog.fromBytes(space.root(), Layout.SLOTS);
       QuadIndexes indexes = new QuadIndexes(pool, Layout.FIRST_INDEX_OWNER, roots);

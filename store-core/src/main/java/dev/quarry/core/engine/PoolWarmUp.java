@@ -1,13 +1,12 @@
 package dev.quarry.core.engine;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.quarry.core.buffer.BufferPool;
+import dev.quarry.core.config.ProcessMemory;
 import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.SpaceMap;
 import dev.quarry.core.txn.ReadTxn;
 import dev.quarry.core.txn.Transactions;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -159,7 +158,7 @@ final class PoolWarmUp implements Runnable {
     long read = 0;
     try (FileChannel ch =
         FileChannel.open(dir.resolve(PagedStore.TERMS_FILE), StandardOpenOption.READ)) {
-      long limit = Math.min(ch.size(), physicalMemory() / 4);
+      long limit = Math.min(ch.size(), ProcessMemory.limit() / 4);
       ByteBuffer buf = ByteBuffer.allocateDirect(TERM_READ);
       while (read < limit && !stopped) {
         buf.clear();
@@ -180,11 +179,5 @@ final class PoolWarmUp implements Runnable {
         read >> 20,
         String.format(Locale.ROOT, "%.2f", seconds),
         Math.round((read >> 20) / Math.max(seconds, 1e-3)));
-  }
-
-  private static long physicalMemory() {
-    return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
-        ? os.getTotalMemorySize()
-        : Runtime.getRuntime().maxMemory();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quarry.core.Store;
 import dev.quarry.core.config.Config;
 import dev.quarry.core.index.QuadOrder;
+import dev.quarry.core.storage.FilePageStore;
 import dev.quarry.core.storage.Pages;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class PoolWarmUpTest {
             .with("store.storage", "file")
             .with("store.location", dir.resolve("store"))
             .with("store.buffers", buffers)
-            .with("store.direct-io", "auto")
+            .with("store.direct-io", FilePageStore.directSupported(dir))
             .with("store.warm-up", warmUp));
   }
 
