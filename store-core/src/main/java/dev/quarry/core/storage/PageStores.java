@@ -43,11 +43,11 @@ public final class PageStores {
 
   /**
    * {@code true}, {@code false}, or {@code auto}: direct where the file system allows it and the
-   * store's files are larger than {@code cacheRoom}, the memory left to the OS cache beside the
-   * heap and the pool. There a page the pool holds would take memory twice, so the OS cache is
-   * better left to the term file, which is read through it (BSBM 100M in a 2 GB cgroup, 16 clients:
-   * 15 % fewer bytes read from the device, 3 % more QMpH). A store that fits keeps its pages in the
-   * OS cache too, where they outlive a restart.
+   * store's files (as it opens) are larger than {@code cacheRoom}, the memory left to the OS cache
+   * beside the heap and the pool. There a page the pool holds would take memory twice, so the OS
+   * cache is better left to the term file, which is read through it (BSBM 100M in a 2 GB cgroup, 16
+   * clients: 15 % fewer bytes read from the device, 3 % more QMpH). A store that fits keeps its
+   * pages in the OS cache too, where they outlive a restart.
    */
   static boolean direct(String option, List<Path> dirs, long cacheRoom) {
     return switch (option.trim().toLowerCase(Locale.ROOT)) {
