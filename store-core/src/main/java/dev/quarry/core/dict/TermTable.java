@@ -96,9 +96,7 @@ final class TermTable implements AutoCloseable {
 
   /** Appends a record; returns its offset. Writer only. */
   long append(byte[] term) {
-    SymbolTable t = symbols; // code outside the lock: loads append from several threads
-    byte[] coded = t == null ? null : shorter(t.encode(term), term);
-    return appendFramed(term, coded);
+    return appendFramed(term, coded(term));
   }
 
   private synchronized long appendFramed(byte[] term, byte[] coded) {
@@ -113,7 +111,16 @@ final class TermTable implements AutoCloseable {
     return offset;
   }
 
-  private static byte[] shorter(byte[] coded, byte[] term) {
+  /**
+   * {@code term} coded with the store's table if that makes it shorter, else null. Called outside
+   * the lock: loads append from several threads.
+   */
+  private byte[] coded(byte[] term) {
+    SymbolTable t = symbols;
+    if (t == null) {
+      return null;
+    }
+    byte[] coded = t.encode(term);
     return coded.length < term.length ? coded : null;
   }
 
@@ -161,9 +168,7 @@ final class TermTable implements AutoCloseable {
    * does; returns its offset. Writer only.
    */
   long appendLoading(byte[] term) {
-    SymbolTable t = symbols;
-    byte[] coded = t == null ? null : shorter(t.encode(term), term);
-    return appendLoading(term, coded);
+    return appendLoading(term, coded(term));
   }
 
   private synchronized long appendLoading(byte[] term, byte[] coded) {
