@@ -343,14 +343,14 @@ class LoaderTest {
 
   /**
    * Each file of a store directory and the SHA-256 of its bytes: not the lock, nor the pool's
-   * resident-extents (a hint of which pages the last close held, which differs from run to run).
+   * resident-pages (a hint of which pages the last close had used, which differs from run to run).
    */
   private static Map<String, String> digests(Path storeDir) throws Exception {
     Map<String, String> out = new TreeMap<>();
     try (var files = Files.walk(storeDir)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         String name = f.getFileName().toString();
-        if (Files.isRegularFile(f) && !name.equals("lock") && !name.equals("resident-extents")) {
+        if (Files.isRegularFile(f) && !name.equals("lock") && !name.equals("resident-pages")) {
           byte[] hash = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f));
           out.put(storeDir.relativize(f).toString(), HexFormat.of().formatHex(hash));
         }

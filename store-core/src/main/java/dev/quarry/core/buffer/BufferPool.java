@@ -297,18 +297,24 @@ public final class BufferPool implements AutoCloseable {
     }
   }
 
-  /** Reads whole extents into the pool (warm-up); with {@code await}, returns when they are in. */
-  public void warmUp(long[] extents, boolean await) {
-    readAhead.warmUp(extents, await);
+  /**
+   * Reads the pages flagged in {@code pages[k]} (bit i: page i of {@code extents[k]}) into the pool
+   * (warm-up), nearby ones in one read; with {@code await}, returns when they are in.
+   */
+  public void warmUp(long[] extents, long[][] pages, boolean await) {
+    readAhead.warmUp(extents, pages, await);
   }
 
-  /** The pages in the pool now (a snapshot while others fix and evict: near, not exact). */
-  public long[] residentPages() {
+  /**
+   * The pages in the pool now (a snapshot while others fix and evict: near, not exact); with {@code
+   * usedOnly}, those asked for at least once (not read ahead and left unused).
+   */
+  public long[] residentPages(boolean usedOnly) {
     long[] out = new long[frames.count];
     int n = 0;
     for (int f = 0; f < frames.count; f++) {
       long page = frames.pageOf(f);
-      if (page != Frames.NO_PAGE) {
+      if (page != Frames.NO_PAGE && !(usedOnly && (frames.flags(f) & Frames.PREFETCHED) != 0)) {
         out[n++] = page;
       }
     }

@@ -3,7 +3,9 @@ package dev.quarry.core.buffer;
 import dev.quarry.core.storage.PageStore;
 import dev.quarry.core.storage.Pages;
 import dev.quarry.core.storage.ThreadIo;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -17,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>batched</b>: a vectored lookup announces the pages it will need; runs whose gaps are at
  *       most {@code maxGap} pages are merged into one read;
  *   <li><b>sequential</b>: a scan announces the run of leaves ahead of it;
- *   <li><b>warm-up</b>: whole extents, at start-up.
+ *   <li><b>warm-up</b>: at start-up, the pages the last run used, then whole extents.
  * </ul>
  */
 final class ReadAhead implements AutoCloseable {
@@ -103,10 +105,37 @@ final class ReadAhead implements AutoCloseable {
     runs(first, count);
   }
 
-  void warmUp(long[] extents, boolean await) {
-    CountDownLatch done = await ? new CountDownLatch(extents.length) : null;
-    for (long e : extents) {
-      submit(Pages.firstPageOf(e), Pages.EXTENT_PAGES, null, done, ReadAheadKind.WARM_UP);
+  /**
+   * Reads the pages flagged in {@code pages[k]} (bit i: page i of {@code extents[k]}), runs whose
+   * gaps are at most {@code maxGap} pages merged into one read, as {@link #prefetch} does; with
+   * {@code await}, returns when they are in.
+   */
+  void warmUp(long[] extents, long[][] pages, boolean await) {
+    List<IoWorker.Request> runs = new ArrayList<>();
+    for (int k = 0; k < extents.length; k++) {
+      long base = Pages.firstPageOf(extents[k]);
+      int i = nextSet(pages[k], 0);
+      while (i >= 0) {
+        int first = i;
+        int last = i;
+        for (int j = nextSet(pages[k], i + 1);
+            j >= 0 && j - last <= config.maxGap() + 1;
+            j = nextSet(pages[k], j + 1)) {
+          last = j;
+        }
+        long[] wanted = new long[(last - first + 64) >>> 6];
+        for (int j = first; j <= last; j++) {
+          if ((pages[k][j >>> 6] & 1L << j) != 0) {
+            wanted[(j - first) >>> 6] |= 1L << (j - first);
+          }
+        }
+        runs.add(new IoWorker.Request(base + first, last - first + 1, wanted, null, null));
+        i = nextSet(pages[k], last + 1);
+      }
+    }
+    CountDownLatch done = await ? new CountDownLatch(runs.size()) : null;
+    for (IoWorker.Request r : runs) {
+      submit(r.first(), r.count(), r.wanted(), done, ReadAheadKind.WARM_UP);
     }
     if (done != null) {
       try {
@@ -115,6 +144,17 @@ final class ReadAhead implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** The first bit set in {@code bits} at or after {@code from}, or -1. */
+  private static int nextSet(long[] bits, int from) {
+    for (int w = from >>> 6; w < bits.length; w++) {
+      long word = bits[w] & (w == from >>> 6 ? -1L << from : -1L);
+      if (word != 0) {
+        return (w << 6) + Long.numberOfTrailingZeros(word);
+      }
+    }
+    return -1;
   }
 
   private void runs(long first, int count) {

@@ -379,9 +379,9 @@ public final class PagedStore extends QuadBackendStore {
     if (warmUp != null) { // a served store (one-shot commands do not warm up, nor overwrite this)
       warmUp.stop();
       try {
-        ResidentExtents.save(directory.path(), pool.residentPages());
+        ResidentPages.save(directory.path(), pool.residentPages(true));
       } catch (IOException | RuntimeException e) {
-        LOG.warn("could not note the pool's resident extents: {}", e.toString());
+        LOG.warn("could not note the pool's used pages: {}", e.toString());
       }
     }
     engine.close();

@@ -12,29 +12,31 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Fills the buffer pool at start, on a thread of its own, so the first queries find their pages in
- * memory: first the inner nodes of every tree (each lookup passes through them), then the extents
- * the pool held when the store was last closed ({@link ResidentExtents}, the last run's working
- * set, hottest first), then the trees' extents in large sequential reads, the full indexes first
- * (PSOG, POGS: what lookups read), then the projections, the term hash index and the statistics,
- * until about 90% of the pool is taken. Then the term file, which queries read through the OS cache
- * (each result term is a read at its id's offset), is read through once in large sequential reads,
- * so that the OS cache holds it — at most a quarter of the machine's memory of it. Queries never
- * wait for it: its reads queue behind theirs on the I/O threads. A log line and {@code
- * quarry.buffer.warm.*} say when it was done, how much it read and how fast.
+ * memory: first the inner nodes of every tree (each lookup passes through them), then the pages the
+ * pool had used when the store was last closed ({@link ResidentPages}, the last run's working set,
+ * the fullest extents first), then the trees' extents in large sequential reads, the full indexes
+ * first (PSOG, POGS: what lookups read), then the projections, the term hash index and the
+ * statistics, until about 90% of the pool is taken. Then the term file, which queries read through
+ * the OS cache (each result term is a read at its id's offset), is read through once in large
+ * sequential reads, so that the OS cache holds it — at most a quarter of the machine's memory of
+ * it. Queries never wait for it: its reads queue behind theirs on the I/O threads. A log line and
+ * {@code quarry.buffer.warm.*} say when it was done, how much it read and how fast.
  */
 final class PoolWarmUp implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(PoolWarmUp.class);
-  private static final int BATCH = 16; // extents per request: 32 MB
+  private static final int BATCH = 16; // extents per request: at most 32 MB
   private static final int TERM_READ = 4 << 20;
   private static final long EXTENT = Pages.EXTENT_PAGES;
 
@@ -108,16 +110,26 @@ final class PoolWarmUp implements Runnable {
         txns.endRead(r);
       }
       // the last run's working set, then the layout's order: PSOG, POGS, projections, terms, stats
-      long[] extents = order();
-      for (int i = 0; i < extents.length && !stopped; i += BATCH) {
-        int n = (int) Math.min(Math.min(BATCH, extents.length - i), (budget - pages) / EXTENT);
-        if (n <= 0) {
-          break;
+      ResidentPages.Extent[] order = order();
+      for (int i = 0; i < order.length && !stopped; ) {
+        int n = 0;
+        long wanted = 0;
+        while (i + n < order.length
+            && n < BATCH
+            && pages + wanted + order[i + n].count() <= budget) {
+          wanted += order[i + n++].count();
         }
-        long[] batch = Arrays.copyOfRange(extents, i, i + n);
-        Arrays.sort(batch); // one request reads them in disk order
-        pool.warmUp(batch, true);
-        pages += (long) n * EXTENT;
+        if (n == 0) {
+          break; // the budget is spent
+        }
+        ResidentPages.Extent[] batch = Arrays.copyOfRange(order, i, i + n);
+        Arrays.sort(batch, Comparator.comparingLong(ResidentPages.Extent::extent)); // disk order
+        pool.warmUp(
+            Arrays.stream(batch).mapToLong(ResidentPages.Extent::extent).toArray(),
+            Arrays.stream(batch).map(ResidentPages.Extent::pages).toArray(long[][]::new),
+            true);
+        pages += wanted;
+        i += n;
       }
     } catch (RuntimeException e) {
       LOG.warn("the buffer pool's warm-up stopped: {}", e.toString());
@@ -136,20 +148,26 @@ final class PoolWarmUp implements Runnable {
   }
 
   /**
-   * The extents to read: those the pool held at the last close that still belong to a tree, then
-   * every tree's in the layout's order, each once.
+   * What to read: the pages the pool had used at the last close, of extents that still belong to a
+   * tree, then every tree's extents whole in the layout's order, each extent once.
    */
-  private long[] order() {
+  private ResidentPages.Extent[] order() {
     Set<Integer> owners = new HashSet<>();
     trees.forEach(t -> owners.add(t.tree().owner()));
-    Set<Long> order = new LinkedHashSet<>();
-    for (long e : ResidentExtents.load(dir)) {
-      if (owners.contains(space.ownerOf(e))) {
-        order.add(e);
+    Map<Long, ResidentPages.Extent> order = new LinkedHashMap<>();
+    for (ResidentPages.Extent e : ResidentPages.load(dir)) {
+      if (owners.contains(space.ownerOf(e.extent()))) {
+        order.put(e.extent(), e);
       }
     }
-    trees.forEach(t -> Arrays.stream(space.extentsOf(t.tree().owner())).forEach(order::add));
-    return order.stream().mapToLong(Long::longValue).toArray();
+    long[] all = new long[(int) (EXTENT / 64)];
+    Arrays.fill(all, -1L);
+    for (Layout.Tree t : trees) {
+      for (long e : space.extentsOf(t.tree().owner())) {
+        order.putIfAbsent(e, new ResidentPages.Extent(e, all));
+      }
+    }
+    return order.values().toArray(ResidentPages.Extent[]::new);
   }
 
   /** The term file read through once, into the OS cache (see the class comment). */

@@ -1,5 +1,6 @@
 package dev.quarry.core.buffer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -387,15 +388,49 @@ public abstract class AbstractBufferPoolTest {
     assertEquals(wanted.length, pool.metrics().readAheadUsed(ReadAheadKind.BATCHED));
   }
 
+  private static long[] extentBits(int... pages) {
+    long[] bits = new long[Pages.EXTENT_PAGES / 64];
+    for (int p : pages) {
+      bits[p >>> 6] |= 1L << p;
+    }
+    return bits;
+  }
+
   @Test
   void warmUpReadsWholeExtents() {
     writeExtents(2);
     BufferPool pool = pool(BufferPoolConfig.ofFrames(600));
-    pool.warmUp(new long[] {0, 1}, true);
+    long[] all = new long[Pages.EXTENT_PAGES / 64];
+    Arrays.fill(all, -1L);
+    pool.warmUp(new long[] {0, 1}, new long[][] {all, all}, true);
     for (long p = 0; p < 2 * Pages.EXTENT_PAGES; p++) {
       assertTrue(pool.isResident(p), "page " + p);
     }
     assertEquals(2, pool.metrics().snapshot().readRequestsBatched());
+  }
+
+  @Test
+  void warmUpReadsTheFlaggedPagesOnlyAndTheUsedOnesAreTold() throws Exception {
+    writeExtents(2);
+    BufferPool pool = pool(BufferPoolConfig.ofFrames(600).withExtentReadAhead(false));
+    int e = Pages.EXTENT_PAGES;
+    // extent 0: 3 and 5 (one read, gap 1), 63 and 64 (across a word), 200; extent 1: its last
+    pool.warmUp(
+        new long[] {0, 1}, new long[][] {extentBits(3, 5, 63, 64, 200), extentBits(e - 1)}, true);
+    long[] wanted = {3, 5, 63, 64, 200, 2L * e - 1};
+    assertArrayEquals(wanted, Arrays.stream(pool.residentPages(false)).sorted().toArray());
+    assertEquals(4, pool.metrics().snapshot().readRequestsBatched(), "3-5, 63-64, 200, 511");
+    for (long p : wanted) {
+      assertEquals(p, readVersion(pool, p), "page " + p + " holds what was written there");
+    }
+    assertEquals(0, pool.metrics().snapshot().readsSingle(), "every page came from the warm-up");
+    // none used yet but those just read; a page read ahead and never asked for is not "used"
+    pool.prefetch(new long[] {100}, 1);
+    await(() -> pool.isResident(100));
+    readVersion(pool, 7); // a demand read: used
+    assertArrayEquals(
+        new long[] {3, 5, 7, 63, 64, 200, 2L * e - 1},
+        Arrays.stream(pool.residentPages(true)).sorted().toArray());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.quarry.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.core.Store;
@@ -11,10 +12,11 @@ import dev.quarry.core.storage.Pages;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
@@ -82,8 +84,21 @@ class PoolWarmUpTest {
     return new int[] {resident, used};
   }
 
+  /** The pages of a saved list. */
+  private static Set<Long> pagesOf(ResidentPages.Extent[] list) {
+    Set<Long> pages = new HashSet<>();
+    for (ResidentPages.Extent e : list) {
+      for (int i = 0; i < Pages.EXTENT_PAGES; i++) {
+        if ((e.pages()[i >>> 6] & 1L << i) != 0) {
+          pages.add(Pages.firstPageOf(e.extent()) + i);
+        }
+      }
+    }
+    return pages;
+  }
+
   @Test
-  void aRestartReadsTheExtentsTheLastRunHeldFirst() throws Exception {
+  void aRestartReadsThePagesTheLastRunUsedFirstAndNoneBeside() throws Exception {
     bulkLoad(200_000, 7, "a value long enough to fill pages ");
     long gsLast;
     try (PagedStore s = open(false)) {
@@ -101,40 +116,56 @@ class PoolWarmUpTest {
       awaitWarm(s);
       int[] r = residentOf(s, gsLast);
       assertTrue(r[0] < r[1], r[0] + " of GS's last extent's " + r[1] + " pages resident");
-      ResidentExtents.save(dir.resolve("store"), new long[] {Pages.firstPageOf(gsLast)});
     }
-    // The served store's close wrote its own list over it: put ours back, as a last run that held
-    // GS's last extent would have left it.
-    ResidentExtents.save(dir.resolve("store"), new long[] {Pages.firstPageOf(gsLast)});
+    // A last run that used every other page of that extent, as its close would have noted it
+    List<Long> listed = new ArrayList<>();
+    List<Long> notListed = new ArrayList<>();
+    try (PagedStore s = open(false)) {
+      for (long p = Pages.firstPageOf(gsLast); p < Pages.firstPageOf(gsLast + 1); p++) {
+        if (s.space().isAllocated(p)) {
+          (listed.size() == notListed.size() ? listed : notListed).add(p);
+        }
+      }
+    }
+    assertTrue(notListed.size() >= 10, notListed.size() + " pages left out");
+    ResidentPages.save(dir.resolve("store"), listed.stream().mapToLong(Long::longValue).toArray());
+    assertEquals(Set.copyOf(listed), pagesOf(ResidentPages.load(dir.resolve("store"))));
     try (PagedStore s = open(true, 768)) {
       awaitWarm(s);
-      int[] r = residentOf(s, gsLast);
-      assertEquals(r[1], r[0], "the last run's extent is read first, whole");
+      for (long p : listed) {
+        assertTrue(s.pool().isResident(p), "listed page " + p + " read");
+      }
+      for (long p : notListed) {
+        assertFalse(s.pool().isResident(p), "page " + p + ", not listed, left alone");
+      }
     }
   }
 
   @Test
-  void aServedStoreNotesItsResidentExtentsAtCloseAndOneShotOpensDoNot() throws Exception {
+  void aServedStoreNotesThePagesItUsedAtCloseAndOneShotOpensDoNot() throws Exception {
     bulkLoad(20_000, 1, "v");
     Path store = dir.resolve("store");
-    assertEquals(0, ResidentExtents.load(store).length, "no list before a served run");
-    Set<Long> held = new HashSet<>();
+    assertEquals(0, ResidentPages.load(store).length, "no list before a served run");
+    Set<Long> used = new HashSet<>();
     try (PagedStore s = open(true)) {
       awaitWarm(s);
-      for (long p : s.pool().residentPages()) {
-        held.add(Pages.extentOf(p));
-      }
+      assertEquals(2_000 * 10, s.stats().quads());
+      assertTrue(
+          s.pool().residentPages(false).length > s.pool().residentPages(true).length,
+          "the warm-up read pages nobody has asked for yet");
+      Arrays.stream(s.pool().residentPages(true)).forEach(used::add);
     }
-    long[] saved = ResidentExtents.load(store);
-    assertEquals(held, Arrays.stream(saved).boxed().collect(Collectors.toSet()));
+    ResidentPages.Extent[] saved = ResidentPages.load(store);
+    assertEquals(used, pagesOf(saved));
+    for (int i = 1; i < saved.length; i++) {
+      assertTrue(saved[i - 1].count() >= saved[i].count(), "the fullest extents first");
+    }
     try (PagedStore s = open(false)) {
       assertEquals(2_000 * 10, s.stats().quads());
     }
-    assertTrue(
-        Arrays.equals(saved, ResidentExtents.load(store)),
-        "a one-shot open leaves the served run's list alone");
-    Files.write(store.resolve(ResidentExtents.FILE), new byte[] {1, 2, 3});
-    assertEquals(0, ResidentExtents.load(store).length, "a torn list is no list");
+    assertEquals(used, pagesOf(ResidentPages.load(store)), "a one-shot open leaves it alone");
+    Files.write(store.resolve(ResidentPages.FILE), new byte[] {1, 2, 3});
+    assertEquals(0, ResidentPages.load(store).length, "a torn list is no list");
     try (PagedStore s = open(true)) {
       assertEquals(2_000 * 10, s.stats().quads());
     }
