@@ -111,7 +111,8 @@ final class ReadAhead implements AutoCloseable {
    * {@code await}, returns when they are in.
    */
   void warmUp(long[] extents, long[][] pages, boolean await) {
-    List<IoWorker.Request> runs = new ArrayList<>();
+    record Run(long first, int count, long[] wanted) {}
+    List<Run> runs = new ArrayList<>();
     for (int k = 0; k < extents.length; k++) {
       long base = Pages.firstPageOf(extents[k]);
       int i = nextSet(pages[k], 0);
@@ -129,12 +130,12 @@ final class ReadAhead implements AutoCloseable {
             wanted[(j - first) >>> 6] |= 1L << (j - first);
           }
         }
-        runs.add(new IoWorker.Request(base + first, last - first + 1, wanted, null, null));
+        runs.add(new Run(base + first, last - first + 1, wanted));
         i = nextSet(pages[k], last + 1);
       }
     }
     CountDownLatch done = await ? new CountDownLatch(runs.size()) : null;
-    for (IoWorker.Request r : runs) {
+    for (Run r : runs) {
       submit(r.first(), r.count(), r.wanted(), done, ReadAheadKind.WARM_UP);
     }
     if (done != null) {

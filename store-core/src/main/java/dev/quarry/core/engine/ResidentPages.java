@@ -77,8 +77,8 @@ final class ResidentPages {
         return new Extent[0];
       }
       int n = in.readInt();
-      if (n < 0 || n > 1 << 24) {
-        return new Extent[0];
+      if (n < 0 || 8 + (long) n * (8 + 8 * WORDS) != Files.size(dir.resolve(FILE))) {
+        return new Extent[0]; // torn, or not ours
       }
       Extent[] extents = new Extent[n];
       for (int k = 0; k < n; k++) {

@@ -155,6 +155,7 @@ class PoolWarmUpTest {
           "the warm-up read pages nobody has asked for yet");
       Arrays.stream(s.pool().residentPages(true)).forEach(used::add);
     }
+    assertFalse(used.isEmpty(), "the inner nodes and the statistics' pages were asked for");
     ResidentPages.Extent[] saved = ResidentPages.load(store);
     assertEquals(used, pagesOf(saved));
     for (int i = 1; i < saved.length; i++) {
@@ -164,6 +165,9 @@ class PoolWarmUpTest {
       assertEquals(2_000 * 10, s.stats().quads());
     }
     assertEquals(used, pagesOf(ResidentPages.load(store)), "a one-shot open leaves it alone");
+    byte[] whole = Files.readAllBytes(store.resolve(ResidentPages.FILE));
+    Files.write(store.resolve(ResidentPages.FILE), Arrays.copyOf(whole, whole.length - 8));
+    assertEquals(0, ResidentPages.load(store).length, "a list cut short is no list");
     Files.write(store.resolve(ResidentPages.FILE), new byte[] {1, 2, 3});
     assertEquals(0, ResidentPages.load(store).length, "a torn list is no list");
     try (PagedStore s = open(true)) {
