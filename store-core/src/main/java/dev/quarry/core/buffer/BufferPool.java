@@ -298,11 +298,11 @@ public final class BufferPool implements AutoCloseable {
   }
 
   /**
-   * Reads the pages flagged in {@code pages[k]} (bit i: page i of {@code extents[k]}) into the pool
-   * (warm-up), nearby ones in one read; with {@code await}, returns when they are in.
+   * Reads the first {@code count} of sorted {@code pages} into the pool (warm-up), nearby ones in
+   * one read as {@link #prefetch} does; with {@code await}, returns when they are in.
    */
-  public void warmUp(long[] extents, long[][] pages, boolean await) {
-    readAhead.warmUp(extents, pages, await);
+  public void warmUp(long[] pages, int count, boolean await) {
+    readAhead.warmUp(pages, count, await);
   }
 
   /**

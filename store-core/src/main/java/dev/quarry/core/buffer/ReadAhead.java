@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Decides what to read before it is asked for, and hands it to the devices' {@link IoWorker}s:
@@ -19,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>batched</b>: a vectored lookup announces the pages it will need; runs whose gaps are at
  *       most {@code maxGap} pages are merged into one read;
  *   <li><b>sequential</b>: a scan announces the run of leaves ahead of it;
- *   <li><b>warm-up</b>: at start-up, the pages the last run used, then whole extents.
+ *   <li><b>warm-up</b>: at start-up, the pages the last run used, then whole extents, merged as
+ *       batched pages are.
  * </ul>
  */
 final class ReadAhead implements AutoCloseable {
@@ -74,6 +76,17 @@ final class ReadAhead implements AutoCloseable {
 
   /** Merges sorted pages into runs (gaps of at most maxGap, within one extent) and queues them. */
   void prefetch(long[] pages, int count) {
+    forEachRun(pages, count, r -> submit(r, null, ReadAheadKind.BATCHED));
+  }
+
+  /** A read of {@code count} pages from {@code first}, of which those flagged in {@code wanted}. */
+  private record Run(long first, int count, long[] wanted) {}
+
+  /**
+   * Splits sorted {@code pages} into runs: neighbours at most {@code maxGap} pages apart, within
+   * one extent, share a read.
+   */
+  private void forEachRun(long[] pages, int count, Consumer<Run> action) {
     int i = 0;
     while (i < count) {
       long first = pages[i];
@@ -95,7 +108,7 @@ final class ReadAhead implements AutoCloseable {
         int bit = (int) (pages[k] - first);
         wanted[bit >>> 6] |= 1L << bit;
       }
-      submit(first, n, wanted, null, ReadAheadKind.BATCHED);
+      action.accept(new Run(first, n, wanted));
       i = j;
     }
   }
@@ -106,37 +119,15 @@ final class ReadAhead implements AutoCloseable {
   }
 
   /**
-   * Reads the pages flagged in {@code pages[k]} (bit i: page i of {@code extents[k]}), runs whose
-   * gaps are at most {@code maxGap} pages merged into one read, as {@link #prefetch} does; with
-   * {@code await}, returns when they are in.
+   * Reads sorted {@code pages} into the pool at start-up, merged into runs as {@link #prefetch}
+   * merges them; with {@code await}, returns when they are in.
    */
-  void warmUp(long[] extents, long[][] pages, boolean await) {
-    record Run(long first, int count, long[] wanted) {}
+  void warmUp(long[] pages, int count, boolean await) {
     List<Run> runs = new ArrayList<>();
-    for (int k = 0; k < extents.length; k++) {
-      long base = Pages.firstPageOf(extents[k]);
-      int i = nextSet(pages[k], 0);
-      while (i >= 0) {
-        int first = i;
-        int last = i;
-        for (int j = nextSet(pages[k], i + 1);
-            j >= 0 && j - last <= config.maxGap() + 1;
-            j = nextSet(pages[k], j + 1)) {
-          last = j;
-        }
-        long[] wanted = new long[(last - first + 64) >>> 6];
-        for (int j = first; j <= last; j++) {
-          if ((pages[k][j >>> 6] & 1L << j) != 0) {
-            wanted[(j - first) >>> 6] |= 1L << (j - first);
-          }
-        }
-        runs.add(new Run(base + first, last - first + 1, wanted));
-        i = nextSet(pages[k], last + 1);
-      }
-    }
+    forEachRun(pages, count, runs::add);
     CountDownLatch done = await ? new CountDownLatch(runs.size()) : null;
     for (Run r : runs) {
-      submit(r.first(), r.count(), r.wanted(), done, ReadAheadKind.WARM_UP);
+      submit(r, done, ReadAheadKind.WARM_UP);
     }
     if (done != null) {
       try {
@@ -145,17 +136,6 @@ final class ReadAhead implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  /** The first bit set in {@code bits} at or after {@code from}, or -1. */
-  private static int nextSet(long[] bits, int from) {
-    for (int w = from >>> 6; w < bits.length; w++) {
-      long word = bits[w] & (w == from >>> 6 ? -1L << from : -1L);
-      if (word != 0) {
-        return (w << 6) + Long.numberOfTrailingZeros(word);
-      }
-    }
-    return -1;
   }
 
   private void runs(long first, int count) {
@@ -167,6 +147,10 @@ final class ReadAhead implements AutoCloseable {
       submit(page, n, null, null, ReadAheadKind.SEQUENTIAL);
       page += n;
     }
+  }
+
+  private void submit(Run r, CountDownLatch done, ReadAheadKind kind) {
+    submit(r.first(), r.count(), r.wanted(), done, kind);
   }
 
   private void submit(

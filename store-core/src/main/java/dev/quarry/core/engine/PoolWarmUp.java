@@ -38,7 +38,6 @@ final class PoolWarmUp implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(PoolWarmUp.class);
   private static final int BATCH = 16; // extents per request: at most 32 MB
   private static final int TERM_READ = 4 << 20;
-  private static final long EXTENT = Pages.EXTENT_PAGES;
 
   private final BufferPool pool;
   private final SpaceMap space;
@@ -111,9 +110,10 @@ final class PoolWarmUp implements Runnable {
       }
       // the last run's working set, then the layout's order: PSOG, POGS, projections, terms, stats
       ResidentPages.Extent[] order = order();
+      long[] batch = new long[BATCH * Pages.EXTENT_PAGES];
       for (int i = 0; i < order.length && !stopped; ) {
         int n = 0;
-        long wanted = 0;
+        int wanted = 0;
         while (i + n < order.length
             && n < BATCH
             && pages + wanted + order[i + n].count() <= budget) {
@@ -122,12 +122,13 @@ final class PoolWarmUp implements Runnable {
         if (n == 0) {
           break; // the budget is spent
         }
-        ResidentPages.Extent[] batch = Arrays.copyOfRange(order, i, i + n);
-        Arrays.sort(batch, Comparator.comparingLong(ResidentPages.Extent::extent)); // disk order
-        pool.warmUp(
-            Arrays.stream(batch).mapToLong(ResidentPages.Extent::extent).toArray(),
-            Arrays.stream(batch).map(ResidentPages.Extent::pages).toArray(long[][]::new),
-            true);
+        ResidentPages.Extent[] extents = Arrays.copyOfRange(order, i, i + n);
+        Arrays.sort(extents, Comparator.comparingLong(ResidentPages.Extent::extent)); // disk order
+        int at = 0;
+        for (ResidentPages.Extent e : extents) {
+          at = e.copyTo(batch, at);
+        }
+        pool.warmUp(batch, at, true);
         pages += wanted;
         i += n;
       }
@@ -160,11 +161,9 @@ final class PoolWarmUp implements Runnable {
         order.put(e.extent(), e);
       }
     }
-    long[] all = new long[(int) (EXTENT / 64)];
-    Arrays.fill(all, -1L);
     for (Layout.Tree t : trees) {
       for (long e : space.extentsOf(t.tree().owner())) {
-        order.putIfAbsent(e, new ResidentPages.Extent(e, all));
+        order.putIfAbsent(e, ResidentPages.Extent.whole(e));
       }
     }
     return order.values().toArray(ResidentPages.Extent[]::new);

@@ -11,9 +11,13 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.LongStream;
 
 /**
  * The buffer pool's working set, kept across restarts, as database buffer pools do: when a served
@@ -31,16 +35,36 @@ final class ResidentPages {
   private static final int MAGIC = 0x51525032; // "QRP2"
   private static final int WORDS = Pages.EXTENT_PAGES / 64;
 
-  /** The pages of one extent to read: bit i of {@code pages} is the extent's page i. */
-  record Extent(long extent, long[] pages) {
+  /** Pages of one extent to read: those {@code listed} (ascending), or all of them if null. */
+  record Extent(long extent, long[] listed) {
+    /** Every page of {@code extent}. */
+    static Extent whole(long extent) {
+      return new Extent(extent, null);
+    }
+
     int count() {
-      return Arrays.stream(pages).mapToInt(Long::bitCount).sum();
+      return listed == null ? Pages.EXTENT_PAGES : listed.length;
+    }
+
+    /** Puts its pages in {@code to} from {@code at}; returns where they end. */
+    int copyTo(long[] to, int at) {
+      if (listed != null) {
+        System.arraycopy(listed, 0, to, at, listed.length);
+        return at + listed.length;
+      }
+      for (long p = Pages.firstPageOf(extent); p < Pages.firstPageOf(extent + 1); p++) {
+        to[at++] = p;
+      }
+      return at;
     }
   }
 
   private ResidentPages() {}
 
-  /** Writes {@code pages} (any order) by extent, the extents with the most pages first. */
+  /**
+   * Writes {@code pages} (any order) by extent, the extents with the most pages first; on disk each
+   * extent's pages are a bitmap (bit i: its page i), 40 bytes an extent.
+   */
   static void save(Path dir, long[] pages) throws IOException {
     TreeMap<Long, long[]> byExtent = new TreeMap<>();
     for (long p : pages) {
@@ -48,19 +72,20 @@ final class ResidentPages {
       int i = (int) (p - Pages.firstPageOf(Pages.extentOf(p)));
       bits[i >>> 6] |= 1L << i;
     }
-    Extent[] extents =
-        byExtent.entrySet().stream()
-            .map(e -> new Extent(e.getKey(), e.getValue()))
-            .sorted(Comparator.comparingInt(Extent::count).reversed()) // stable: extent order next
-            .toArray(Extent[]::new);
+    List<Map.Entry<Long, long[]>> extents = new ArrayList<>(byExtent.entrySet());
+    extents.sort( // stable: extent order among equals
+        Comparator.comparingInt(
+                (Map.Entry<Long, long[]> e) ->
+                    Arrays.stream(e.getValue()).mapToInt(Long::bitCount).sum())
+            .reversed());
     Path tmp = dir.resolve(FILE + ".tmp");
     try (OutputStream o = Files.newOutputStream(tmp);
         DataOutputStream out = new DataOutputStream(new BufferedOutputStream(o))) {
       out.writeInt(MAGIC);
-      out.writeInt(extents.length);
-      for (Extent e : extents) {
-        out.writeLong(e.extent());
-        for (long w : e.pages()) {
+      out.writeInt(extents.size());
+      for (Map.Entry<Long, long[]> e : extents) {
+        out.writeLong(e.getKey());
+        for (long w : e.getValue()) {
           out.writeLong(w);
         }
       }
@@ -83,11 +108,14 @@ final class ResidentPages {
       Extent[] extents = new Extent[n];
       for (int k = 0; k < n; k++) {
         long extent = in.readLong();
-        long[] bits = new long[WORDS];
+        LongStream.Builder pages = LongStream.builder();
         for (int w = 0; w < WORDS; w++) {
-          bits[w] = in.readLong();
+          long bits = in.readLong();
+          for (; bits != 0; bits &= bits - 1) {
+            pages.add(Pages.firstPageOf(extent) + w * 64L + Long.numberOfTrailingZeros(bits));
+          }
         }
-        extents[k] = new Extent(extent, bits);
+        extents[k] = new Extent(extent, pages.build().toArray());
       }
       return extents;
     } catch (IOException e) {

@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -388,21 +389,12 @@ public abstract class AbstractBufferPoolTest {
     assertEquals(wanted.length, pool.metrics().readAheadUsed(ReadAheadKind.BATCHED));
   }
 
-  private static long[] extentBits(int... pages) {
-    long[] bits = new long[Pages.EXTENT_PAGES / 64];
-    for (int p : pages) {
-      bits[p >>> 6] |= 1L << p;
-    }
-    return bits;
-  }
-
   @Test
   void warmUpReadsWholeExtents() {
     writeExtents(2);
     BufferPool pool = pool(BufferPoolConfig.ofFrames(600));
-    long[] all = new long[Pages.EXTENT_PAGES / 64];
-    Arrays.fill(all, -1L);
-    pool.warmUp(new long[] {0, 1}, new long[][] {all, all}, true);
+    long[] all = LongStream.range(0, 2 * Pages.EXTENT_PAGES).toArray();
+    pool.warmUp(all, all.length, true);
     for (long p = 0; p < 2 * Pages.EXTENT_PAGES; p++) {
       assertTrue(pool.isResident(p), "page " + p);
     }
@@ -414,10 +406,9 @@ public abstract class AbstractBufferPoolTest {
     writeExtents(2);
     BufferPool pool = pool(BufferPoolConfig.ofFrames(600).withExtentReadAhead(false));
     int e = Pages.EXTENT_PAGES;
-    // extent 0: 3 and 5 (one read, gap 1), 63 and 64 (across a word), 200; extent 1: its last
-    pool.warmUp(
-        new long[] {0, 1}, new long[][] {extentBits(3, 5, 63, 64, 200), extentBits(e - 1)}, true);
+    // extent 0: 3 and 5 (one read, gap 1), 63 and 64, 200; extent 1: its last
     long[] wanted = {3, 5, 63, 64, 200, 2L * e - 1};
+    pool.warmUp(wanted, wanted.length, true);
     assertArrayEquals(wanted, Arrays.stream(pool.residentPages(false)).sorted().toArray());
     assertEquals(4, pool.metrics().snapshot().readRequestsBatched(), "3-5, 63-64, 200, 511");
     for (long p : wanted) {

@@ -88,10 +88,11 @@ class PoolWarmUpTest {
   private static Set<Long> pagesOf(ResidentPages.Extent[] list) {
     Set<Long> pages = new HashSet<>();
     for (ResidentPages.Extent e : list) {
-      for (int i = 0; i < Pages.EXTENT_PAGES; i++) {
-        if ((e.pages()[i >>> 6] & 1L << i) != 0) {
-          pages.add(Pages.firstPageOf(e.extent()) + i);
-        }
+      long[] all = new long[e.count()];
+      e.copyTo(all, 0);
+      for (long p : all) {
+        assertEquals(e.extent(), Pages.extentOf(p), "page " + p + " listed under its extent");
+        pages.add(p);
       }
     }
     return pages;
