@@ -79,6 +79,10 @@ public final class PatternJoin extends IdOperator {
   private final ArrayDeque<Scan> pending = new ArrayDeque<>();
   private Scan scan;
   private Set<RowKey> seen;
+  // A chunk's probes, kept from chunk to chunk (see RowProbes): those looked up, and the rows with
+  // a bound subject and an object range (null until a chunk has such rows).
+  private final RowProbes probes = new RowProbes(1);
+  private RowProbes ranged;
   private boolean ended;
   private ObjectRange range;
   private SharedRangeScans ranges;
@@ -308,8 +312,8 @@ public final class PatternJoin extends IdOperator {
   /** Looks up the matches of input rows [from, to): ranges vectored, the rest as scans. */
   private void lookup(Rows out, Rows rows, int from, int to) {
     seen = null;
-    RowProbes probes = new RowProbes(to - from);
-    RowProbes ranged = null; // rows with a bound subject and an object range
+    probes.reset(to - from);
+    boolean anyRanged = false;
     long[] sharedRanges = null;
     boolean oneRange = true;
     long[] v = new long[3];
@@ -333,7 +337,11 @@ public final class PatternJoin extends IdOperator {
           pending.add(new Scan(rows, r, rowKey, QuadScan.of(view.findObjectIn(g, v[1], ids))));
           ranges.free++;
         } else {
-          ranged = ranged == null ? new RowProbes(to - r) : ranged;
+          if (!anyRanged) {
+            ranged = ranged == null ? new RowProbes(to - r) : ranged;
+            ranged.resetForEach(to - r);
+            anyRanged = true;
+          }
           // One shared scan serves rows of one graph only.
           oneRange &= columns.gCol < 0 && (ranged.size() == 0 || Arrays.equals(ids, sharedRanges));
           sharedRanges = ids;
@@ -358,7 +366,7 @@ public final class PatternJoin extends IdOperator {
         }
       }
     }
-    if (ranged != null) {
+    if (anyRanged) {
       inRanges(out, rows, ranged, oneRange ? sharedRanges : null, probes);
     }
     probe(out, rows, probes);
