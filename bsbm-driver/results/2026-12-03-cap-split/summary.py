@@ -15,7 +15,7 @@ def run(d):
     return dict(qmph=round(j['qmph']), cpu_ms=(user + sys_) * 1000 / int(q), gc=gc,
                 kb=int(kb), pauses=int(pauses), dev_kb=dev / 1024 / (j['qmph'] * 120 / 3600 * 25))
 
-dirs = sys.argv[1:] or ['split', 'drop', 'probes-c', 'probes-u']
+dirs = sys.argv[1:] or ['split', 'drop', 'probes-c', 'probes-u', 'heapuse', 'pair']
 here = os.path.dirname(os.path.abspath(__file__))
 for top in dirs:
     rows = sorted(glob.glob(os.path.join(here, top, '*', 'explore-*.json')), key=os.path.getmtime)
