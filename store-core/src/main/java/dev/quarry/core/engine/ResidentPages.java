@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.LongStream;
 
 /**
@@ -59,6 +57,9 @@ final class ResidentPages {
     }
   }
 
+  /** An extent's pages as saved: a bitmap, and how many bits it has set. */
+  private record Saved(long extent, long[] bits, int count) {}
+
   private ResidentPages() {}
 
   /**
@@ -66,26 +67,27 @@ final class ResidentPages {
    * extent's pages are a bitmap (bit i: its page i), 40 bytes an extent.
    */
   static void save(Path dir, long[] pages) throws IOException {
-    TreeMap<Long, long[]> byExtent = new TreeMap<>();
-    for (long p : pages) {
-      long[] bits = byExtent.computeIfAbsent(Pages.extentOf(p), e -> new long[WORDS]);
-      int i = (int) (p - Pages.firstPageOf(Pages.extentOf(p)));
-      bits[i >>> 6] |= 1L << i;
+    long[] sorted = pages.clone();
+    Arrays.sort(sorted);
+    List<Saved> extents = new ArrayList<>();
+    for (int i = 0; i < sorted.length; ) {
+      long extent = Pages.extentOf(sorted[i]);
+      long[] bits = new long[WORDS];
+      for (; i < sorted.length && Pages.extentOf(sorted[i]) == extent; i++) {
+        int bit = (int) (sorted[i] - Pages.firstPageOf(extent));
+        bits[bit >>> 6] |= 1L << bit;
+      }
+      extents.add(new Saved(extent, bits, Arrays.stream(bits).mapToInt(Long::bitCount).sum()));
     }
-    List<Map.Entry<Long, long[]>> extents = new ArrayList<>(byExtent.entrySet());
-    extents.sort( // stable: extent order among equals
-        Comparator.comparingInt(
-                (Map.Entry<Long, long[]> e) ->
-                    Arrays.stream(e.getValue()).mapToInt(Long::bitCount).sum())
-            .reversed());
+    extents.sort(Comparator.comparingInt(Saved::count).reversed()); // stable: extent order kept
     Path tmp = dir.resolve(FILE + ".tmp");
     try (OutputStream o = Files.newOutputStream(tmp);
         DataOutputStream out = new DataOutputStream(new BufferedOutputStream(o))) {
       out.writeInt(MAGIC);
       out.writeInt(extents.size());
-      for (Map.Entry<Long, long[]> e : extents) {
-        out.writeLong(e.getKey());
-        for (long w : e.getValue()) {
+      for (Saved e : extents) {
+        out.writeLong(e.extent());
+        for (long w : e.bits()) {
           out.writeLong(w);
         }
       }

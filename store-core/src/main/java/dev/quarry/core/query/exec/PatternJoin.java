@@ -80,9 +80,9 @@ public final class PatternJoin extends IdOperator {
   private Scan scan;
   private Set<RowKey> seen;
   // A chunk's probes, kept from chunk to chunk (see RowProbes): those looked up, and the rows with
-  // a bound subject and an object range (null until a chunk has such rows).
-  private final RowProbes probes = new RowProbes(1);
-  private RowProbes ranged;
+  // a bound subject and an object range.
+  private final RowProbes probes = new RowProbes();
+  private final RowProbes ranged = new RowProbes();
   private boolean ended;
   private ObjectRange range;
   private SharedRangeScans ranges;
@@ -313,7 +313,7 @@ public final class PatternJoin extends IdOperator {
   private void lookup(Rows out, Rows rows, int from, int to) {
     seen = null;
     probes.reset(to - from);
-    boolean anyRanged = false;
+    ranged.resetForEach(to - from);
     long[] sharedRanges = null;
     boolean oneRange = true;
     long[] v = new long[3];
@@ -337,11 +337,6 @@ public final class PatternJoin extends IdOperator {
           pending.add(new Scan(rows, r, rowKey, QuadScan.of(view.findObjectIn(g, v[1], ids))));
           ranges.free++;
         } else {
-          if (!anyRanged) {
-            ranged = ranged == null ? new RowProbes(to - r) : ranged;
-            ranged.resetForEach(to - r);
-            anyRanged = true;
-          }
           // One shared scan serves rows of one graph only.
           oneRange &= columns.gCol < 0 && (ranged.size() == 0 || Arrays.equals(ids, sharedRanges));
           sharedRanges = ids;
@@ -366,7 +361,7 @@ public final class PatternJoin extends IdOperator {
         }
       }
     }
-    if (anyRanged) {
+    if (ranged.size() > 0) {
       inRanges(out, rows, ranged, oneRange ? sharedRanges : null, probes);
     }
     probe(out, rows, probes);

@@ -11,15 +11,10 @@ import java.util.Arrays;
  * server allocated, by JFR).
  */
 final class RowProbes {
-  private int expected;
+  private int expected = 1;
   QuadProbes quads; // made at the first probe: rows served another way need none
   int[] rows;
   long[] rowKeys;
-
-  /** Empty, with room for {@code rows} probes at its first (see {@link #reset}). */
-  RowProbes(int rows) {
-    reset(rows);
-  }
 
   /**
    * Empties it for a chunk that may add up to {@code rows} probes, at first room for at most {@link
@@ -39,14 +34,19 @@ final class RowProbes {
     room(rows);
   }
 
+  private static final int FIRST = 64;
+
+  /** Empty, with room for {@code n} probes: arrays smaller than that go, made again at the next. */
   private void room(int n) {
     expected = Math.max(1, n);
-    if (quads != null) {
+    if (rows != null && rows.length < expected) {
+      quads = null;
+      rows = null;
+      rowKeys = null;
+    } else if (quads != null) {
       quads.clear();
     }
   }
-
-  private static final int FIRST = 64;
 
   void add(int row, long rowKey, long g, long s, long p, long oLo, long oHi) {
     if (quads == null) {
