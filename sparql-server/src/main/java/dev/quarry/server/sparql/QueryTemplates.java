@@ -202,7 +202,9 @@ public final class QueryTemplates {
    * on (its optimiser: Quarry's leaves out rewrites that change answers); null: ARQ's own.
    */
   public QueryTemplates(long maxShapes, TextLimits limits, Context optimizing) {
-    this.shapes = Caffeine.newBuilder().maximumSize(maxShapes).build();
+    // Upkeep on the caller's thread, not a pool thread woken for it (see
+    // dict.TermWeights.IN_PLACE).
+    this.shapes = Caffeine.newBuilder().executor(Runnable::run).maximumSize(maxShapes).build();
     this.limits = limits;
     this.optimizing = optimizing;
   }

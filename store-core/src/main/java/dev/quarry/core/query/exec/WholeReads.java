@@ -98,15 +98,19 @@ public final class WholeReads {
     this.maxBytes = maxBytes;
     this.files = files;
     this.backend = backend == null ? null : new WeakReference<>(backend);
+    // Upkeep on the caller's thread, not a pool thread woken for it (see
+    // dict.TermWeights.IN_PLACE).
     this.tables = // both kinds under one bound
         Caffeine.newBuilder()
+            .executor(Runnable::run)
             .maximumWeight(Math.max(0, maxBytes))
             .weigher((Key k, Object t) -> (int) Math.min(Integer.MAX_VALUE, bytesOf(t)))
             .build();
-    this.probed = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
-    this.orderWanted = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
-    this.choices = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
-    this.onFile = Caffeine.newBuilder().maximumSize(PROBE_COUNTS).build();
+    this.probed = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
+    this.orderWanted =
+        Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
+    this.choices = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
+    this.onFile = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
   }
 
   /**

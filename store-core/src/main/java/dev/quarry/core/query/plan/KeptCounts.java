@@ -25,7 +25,9 @@ public final class KeptCounts {
 
   /** At most {@code max} counts, the least recently used going first. */
   public KeptCounts(long max) {
-    counts = Caffeine.newBuilder().maximumSize(max).build();
+    // Upkeep on the caller's thread, not a pool thread woken for it (see
+    // dict.TermWeights.IN_PLACE).
+    counts = Caffeine.newBuilder().executor(Runnable::run).maximumSize(max).build();
   }
 
   /** The counts of the query {@code cxt} runs, or null if it has none (or no context). */
