@@ -4,6 +4,8 @@ import dev.quarry.core.Quarry;
 import dev.quarry.core.Store;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,19 +71,29 @@ final class UpgradeCommand implements Callable<Integer> {
           Quarry.FORMAT,
           s.stats().quads(),
           aside == null ? "" : "; the store as it was is in " + aside);
-      boolean beforeLanguages = was.equals("paged-v1") || was.equals("paged-v2");
-      if (was.equals("paged-v4")) {
-        out.printf(
-            "Its term records stay as they are, not coded with a symbol table as a new store's"
-                + " are (about 1.7x smaller). A reload codes them (docs/OPERATING.md, Upgrading)%n");
-      } else {
-        out.printf(
-            "Its terms keep their ids, which do not hold %sIRIs ending in a number, as a new"
-                + " store's do: those are read from the term file; nor are its records coded"
-                + " with a symbol table. A reload gives them both (docs/OPERATING.md, Upgrading)%n",
-            beforeLanguages ? "a literal's language or " : "");
-      }
+      out.println(whatItLacks(was));
     }
     return 0;
+  }
+
+  /** What a store upgraded from {@code was} lacks that a new one has, and what gives it. */
+  static String whatItLacks(String was) {
+    int v = Integer.parseInt(was.substring("paged-v".length()));
+    List<String> ids = new ArrayList<>();
+    if (v <= 2) {
+      ids.add("a literal's language");
+    }
+    if (v <= 3) {
+      ids.add("IRIs ending in a number");
+    }
+    if (v <= 5) {
+      ids.add("numbers of other datatypes (\"5.5\"^^ex:USD)");
+    }
+    String records =
+        v <= 4 ? ", and its records are not coded with a symbol table (about 1.7x larger)" : "";
+    return "Its terms keep the ids and records they had: unlike a new store's, its ids do not hold "
+        + String.join(", nor ", ids)
+        + records
+        + ". A reload gives it all (docs/OPERATING.md, Upgrading)";
   }
 }

@@ -20,10 +20,11 @@ import org.apache.jena.sparql.core.Quad;
 
 /**
  * Terms to NodeIds and back. Literals that fit are inline (no lookup at all); the default graph is
- * a constant; everything else is a record in the {@link TermTable}, found by its 128-bit hash in a
- * B+tree of rows {@code (hash high, hash low, id)}. Caches in both directions hold committed terms
- * only: a transaction's new terms stay in its {@link DictionaryWrites} until it commits, so an
- * aborted transaction leaves no id behind.
+ * a constant; IRIs and literals a name's number can hold are inline too ({@link NamedIds});
+ * everything else is a record in the {@link TermTable}, found by its 128-bit hash in a B+tree of
+ * rows {@code (hash high, hash low, id)}. Caches in both directions hold committed terms only: a
+ * transaction's new terms stay in its {@link DictionaryWrites} until it commits, so an aborted
+ * transaction leaves no id behind.
  *
  * <p>It takes part in every commit ({@link TxnParticipant}) through two root slots: {@link
  * #HASH_SLOT}, the hash index's root, and {@link #LENGTH_SLOT}, the term file's committed length.
@@ -46,7 +47,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   private final RecentTerms recent; // in front of nodes and ids
   private final TermBatches batches;
   private final Cache<Long, long[]> parts; // a committed term's parts by its id (or NOT_TRIPLE)
-  private final IriIds iris;
+  private final NamedIds named;
 
   private Dictionary(TermTable terms, BTree hashIndex, int[] slots, long cacheSize, long hashRoot) {
     this.terms = terms;
@@ -59,11 +60,9 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     this.recent = new RecentTerms(cacheSize);
     this.batches = new TermBatches(this, terms);
     this.parts = TermWeights.partsCache(cacheSize);
-    this.iris =
-        new IriIds(
-            hashRoot == BTree.EMPTY
-                ? IriIds.forNewStores()
-                : findHash(hashRoot, IriIds.SENTINEL) != NodeIds.NONE,
+    this.named =
+        new NamedIds(
+            hashRoot == BTree.EMPTY,
             key -> findHash(hashRoot, key),
             id -> terms.read(NodeIds.termOffset(id)));
   }
@@ -131,11 +130,11 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   private long lookup(Node n, long hashRoot, DictionaryWrites w) {
-    long id = fixedId(n);
+    long id = NodeIds.fixedId(n);
     if (id != NodeIds.NONE) {
       return id;
     }
-    if (n.isURI() && (id = iris.id(n.getURI(), w != null)) != NodeIds.NONE) {
+    if ((id = named.id(n, w != null)) != NodeIds.NONE) {
       return id;
     }
     if (w != null) {
@@ -173,7 +172,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     if (id != NodeIds.NONE) {
       return id;
     }
-    if (n.isURI() && (id = createInlineIri(n, w, false)) != NodeIds.NONE) {
+    if ((id = createInline(n, w, false)) != NodeIds.NONE) {
       return id;
     }
     byte[] record = record(n, w.hashRoot, w, true);
@@ -190,15 +189,15 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /**
-   * The inline id of IRI {@code n} ({@link IriIds}), its prefix added if new, or NONE if it cannot
-   * be inline. A new prefix's row goes with the writer's rows, or a load's ({@code loading}).
+   * The id of {@code n} if it can be held in it ({@link NamedIds}), its name numbered if new; the
+   * new number's row goes with the writer's rows, or a load's ({@code loading}).
    */
-  private long createInlineIri(Node n, DictionaryWrites w, boolean loading) {
-    return iris.create(
-        n.getURI(),
+  private long createInline(Node n, DictionaryWrites w, boolean loading) {
+    return named.create(
+        n,
         this::appendRecord,
         row -> {
-          w.addedIriPrefix = true;
+          w.addedName = true;
           if (loading) {
             w.partRows.addAll(List.of(row));
           } else {
@@ -223,11 +222,11 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * record's offset in the term table, appended once whoever meets it first.
    */
   public long getOrCreateLoading(Node n, DictionaryWrites w) {
-    long id = fixedId(n);
+    long id = NodeIds.fixedId(n);
     if (id != NodeIds.NONE) {
       return id;
     }
-    if (n.isURI() && (id = createInlineIri(n, w, true)) != NodeIds.NONE) {
+    if ((id = createInline(n, w, true)) != NodeIds.NONE) {
       return id;
     }
     byte[] record = TermCodec.encode(n, part -> getOrCreateLoading(part, w));
@@ -321,8 +320,9 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     if (NodeIds.isInline(id)) {
       return InlineValues.decode(id);
     }
-    if (NodeIds.isInlineIri(id)) {
-      return NodeFactory.createURI(iris.iri(id));
+    Node named = this.named.node(id);
+    if (named != null) {
+      return named;
     }
     if (id == NodeIds.DEFAULT_GRAPH) {
       return Quad.defaultGraphIRI;
@@ -439,11 +439,6 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return Arrays.copyOf(out, n);
   }
 
-  /** Ids that need no lookup: inline literals and the default graph. */
-  private static long fixedId(Node n) {
-    return NodeIds.fixedId(n);
-  }
-
   /** The term's record; for a triple term whose parts are not all known (reading), null. */
   private byte[] record(Node n, long hashRoot, DictionaryWrites w, boolean create) {
     return TermCodec.encode(n, part -> create ? getOrCreate(part, w) : lookup(part, hashRoot, w));
@@ -454,7 +449,15 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
    * made since paged-v4; false in one upgraded from an older format.
    */
   public boolean inlineIris() {
-    return iris.enabled();
+    return named.inlineIris();
+  }
+
+  /**
+   * True if literals of other datatypes whose lexical form is a number are held in their ids here
+   * ({@link TypedIds}): a store made since paged-v6.
+   */
+  public boolean inlineTyped() {
+    return named.inlineTyped();
   }
 
   /** True if term records may be coded here ({@link CodedRecords}): false in an upgraded store. */
@@ -544,10 +547,8 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
       if (mine.startedEmpty && mine.hashRoot != BTree.EMPTY) {
         // The store's first terms: from here on every triple term has its part rows.
         mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, TriplePartKeys.SENTINEL);
-        if (iris.enabled()) {
-          // ... and every IRI of the form prefix + number is inline iff its prefix is known.
-          mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, IriIds.SENTINEL);
-        }
+        // ... and every term a name's number can hold is held so iff its name is known.
+        named.sentinels(row -> mine.hashRoot = hashIndex.insert(mine.alloc, mine.hashRoot, row));
       }
       // ... and every record's length carries the coded flag; a table trained since, its row.
       boolean firstTerms = mine.startedEmpty && mine.hashRoot != BTree.EMPTY;
@@ -562,7 +563,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   /** The writer's new terms go into the shared caches. */
   @Override
   public void committed(WriteTxn w) {
-    iris.commit();
+    named.commit();
     DictionaryWrites mine = w.peek(WRITES);
     if (mine != null && !mine.bulk) {
       mine.created.forEach(ids::put);
@@ -579,7 +580,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   /** The writer aborted: its terms are forgotten. */
   @Override
   public void rollback(WriteTxn w) throws IOException {
-    iris.rollback();
+    named.rollback();
     terms.rollback();
   }
 

@@ -32,7 +32,7 @@ public final class DictionaryWrites {
   final boolean startedEmpty; // no term before this writer: its commit marks the part rows kept
   final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
   boolean loadedAny;
-  volatile boolean addedIriPrefix; // a new prefix's record and row: commit or roll back
+  volatile boolean addedName; // a new name's record and row (NamedIds): commit or roll back
 
   DictionaryWrites(PageAllocator alloc, long hashRoot) {
     this.alloc = alloc;
@@ -45,7 +45,7 @@ public final class DictionaryWrites {
   }
 
   public boolean changed() {
-    return !created.isEmpty() || loadedAny || loaded.size() > 0 || addedIriPrefix;
+    return !created.isEmpty() || loadedAny || loaded.size() > 0 || addedName;
   }
 
   /** Collects new terms' index rows for {@link Dictionary#finishBulk} instead of inserting. */

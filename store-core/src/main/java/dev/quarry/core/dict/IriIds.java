@@ -23,6 +23,9 @@ import org.apache.jena.graph.NodeFactory;
  * #SENTINEL} row in the term hash index from its first commit on. In a store without it (an older
  * store, upgraded in place) IRIs are records as before.
  *
+ * <p>The table numbers names: {@link TypedIds} numbers literals' datatypes in it too (a datatype
+ * IRI met as a prefix would be the same name with the same number, so the rule above holds).
+ *
  * <p>The table lives in the term hash index and the term table: prefix k is a record (the prefix as
  * an IRI, which no hash row points at, so no lookup finds it) and a row under the hash of (kind 10,
  * k) holding that record's id. Opening reads the rows for k = 1, 2, ... until one is missing.
@@ -86,11 +89,8 @@ final class IriIds {
    */
   long id(String iri, boolean writer) {
     int cut = enabled ? cut(iri) : -1;
-    if (cut < 0) {
-      return NodeIds.NONE;
-    }
-    Integer k = numbers.get(iri.substring(0, cut));
-    return k == null || (!writer && k > committed) ? NodeIds.NONE : make(k, iri, cut);
+    int k = cut < 0 ? 0 : number(iri.substring(0, cut), writer);
+    return k == 0 ? NodeIds.NONE : make(k, iri, cut);
   }
 
   /**
@@ -100,37 +100,52 @@ final class IriIds {
    */
   long create(String iri, ToLongFunction<byte[]> append, Consumer<long[]> rows) {
     int cut = enabled ? cut(iri) : -1;
-    if (cut < 0) {
-      return NodeIds.NONE;
-    }
-    String prefix = iri.substring(0, cut);
-    Integer k = numbers.get(prefix);
+    int k = cut < 0 ? 0 : createNumber(iri.substring(0, cut), append, rows);
+    return k == 0 ? NodeIds.NONE : make(k, iri, cut);
+  }
+
+  /**
+   * The number of {@code name} in the table ({@code writer}: with the writer's own), 0 if it has
+   * none. {@link TypedIds} numbers datatypes here too: one table of names, whatever they name.
+   */
+  int number(String name, boolean writer) {
+    Integer k = enabled ? numbers.get(name) : null;
+    return k == null || (!writer && k > committed) ? 0 : k;
+  }
+
+  /** The number of {@code name}, added if new (as {@link #create}); 0 if the table is full. */
+  int createNumber(String name, ToLongFunction<byte[]> append, Consumer<long[]> rows) {
+    Integer k = numbers.get(name);
     if (k == null) {
       synchronized (this) {
-        k = numbers.get(prefix);
+        k = numbers.get(name);
         if (k == null) {
           if (size >= MAX_PREFIXES) {
-            return NodeIds.NONE; // full: a record, now and for good
+            return 0; // full: a record, now and for good
           }
           k = size + 1;
-          byte[] record = TermCodec.encode(NodeFactory.createURI(prefix), p -> NodeIds.NONE);
+          byte[] record = TermCodec.encode(NodeFactory.createURI(name), p -> NodeIds.NONE);
           long[] key = key(k);
           rows.accept(new long[] {key[0], key[1], append.applyAsLong(record)});
-          add(k, prefix);
+          add(k, name);
         }
       }
     }
-    return make(k, iri, cut);
+    return k;
+  }
+
+  /** The name numbered {@code k}. */
+  String name(int k) {
+    String[] p = prefixes;
+    if (k <= 0 || k >= p.length || p[k] == null) {
+      throw new IllegalStateException("an id of an unknown name number: " + k);
+    }
+    return p[k];
   }
 
   /** The IRI of an inline IRI id. */
   String iri(long id) {
-    int k = (int) (NodeIds.payload(id) >>> NUMBER_BITS);
-    String[] p = prefixes;
-    if (k == 0 || k >= p.length || p[k] == null) {
-      throw new IllegalStateException("an IRI id of an unknown prefix: " + NodeIds.toString(id));
-    }
-    return p[k].concat(Long.toString(id & MAX_NUMBER));
+    return name((int) (NodeIds.payload(id) >>> NUMBER_BITS)).concat(Long.toString(id & MAX_NUMBER));
   }
 
   /** The writer's prefixes are committed. */

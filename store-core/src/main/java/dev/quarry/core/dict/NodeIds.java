@@ -13,6 +13,9 @@ import org.apache.jena.sparql.core.Quad;
  *   <li>{@code 0x02}: a term local to one query execution, not in the store (a computed value, a
  *       constant of the query the store does not have); never stored.
  *   <li>{@code 0x03}: an IRI held inline, a prefix's number and a decimal number ({@link IriIds}).
+ *   <li>{@code 0x04}: a literal of a datatype outside XSD and RDF whose lexical form is a decimal
+ *       number, held inline: the datatype's number and the digits ({@link TypedIds}). Not ordered
+ *       by value: SPARQL gives such literals none.
  *   <li>{@code 0x10} and up: a literal held inline, one tag per datatype (see {@link
  *       InlineValues}); the low 56 bits encode the value so that, within one tag, id order is value
  *       order. A numeric range filter is therefore a range of ids.
@@ -29,6 +32,7 @@ public final class NodeIds {
   public static final int TAG_CONSTANT = 0x01;
   public static final int TAG_QUERY_LOCAL = 0x02;
   public static final int TAG_IRI = 0x03;
+  public static final int TAG_TYPED = 0x04;
 
   /** The default graph, as the G of a quad. */
   public static final long DEFAULT_GRAPH = ((long) TAG_CONSTANT << TAG_SHIFT) | 1;
@@ -64,6 +68,11 @@ public final class NodeIds {
   /** An IRI held in its id ({@link IriIds}): no record to read. */
   public static boolean isInlineIri(long id) {
     return tag(id) == TAG_IRI;
+  }
+
+  /** A literal of another datatype held in its id ({@link TypedIds}): no record to read. */
+  public static boolean isInlineTyped(long id) {
+    return tag(id) == TAG_TYPED;
   }
 
   public static boolean isInline(long id) {

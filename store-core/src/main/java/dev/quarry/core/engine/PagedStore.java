@@ -304,6 +304,10 @@ public final class PagedStore extends QuadBackendStore {
         engine.dictionary().codedRecords()
             ? ""
             : "; term records are not coded (a store made before paged-v5 keeps them so)";
+    String typed =
+        engine.dictionary().inlineTyped()
+            ? ""
+            : "; numbers of other datatypes are records (a store made before paged-v6 keeps them so)";
     return "paged ("
         + pages.describe()
         + ", "
@@ -312,6 +316,7 @@ public final class PagedStore extends QuadBackendStore {
         + languages
         + iris
         + coded
+        + typed
         + ")";
   }
 

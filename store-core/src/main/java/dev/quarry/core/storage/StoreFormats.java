@@ -8,10 +8,14 @@ import java.util.Map;
  * changes name whenever an older Quarry would misread or damage a store written by a newer one.
  *
  * <ul>
- *   <li>{@code paged-v5} (current): a record's length carries a flag saying its bytes are coded
- *       with the store's symbol table ({@code dict.SymbolTable}). An older Quarry would read such a
- *       record's length as twice what it is. A store made in v5 says so by a row in its term hash
- *       index from its first commit on; in a store upgraded to v5 records stay as they are.
+ *   <li>{@code paged-v6} (current): a literal of a datatype outside XSD and RDF whose lexical form
+ *       is a decimal number is held in its id ({@code dict.TypedIds}), with no record. An older
+ *       Quarry would read such an id as a record's. A store made in v6 says so by a row in its term
+ *       hash index from its first commit on; in a store upgraded to v6 such literals stay records.
+ *   <li>{@code paged-v5}: a record's length carries a flag saying its bytes are coded with the
+ *       store's symbol table ({@code dict.SymbolTable}). An older Quarry would read such a record's
+ *       length as twice what it is. A store made in v5 says so by a row in its term hash index from
+ *       its first commit on; in a store upgraded to v5 records stay as they are.
  *   <li>{@code paged-v4}: an IRI that is a prefix and a decimal number is held in its id ({@code
  *       dict.IriIds}), with no record. An older Quarry would read such an id as a record's. A store
  *       made in v4 says so by a row in its term hash index from its first commit on; in a store
@@ -28,19 +32,24 @@ import java.util.Map;
  *       generation 0 after a backup, and number its space map headers by another rule.)
  * </ul>
  *
- * <p>v1 to v4 are upgraded to v5 in place by renaming the format too: their terms keep the ids and
+ * <p>v1 to v5 are upgraded to v6 in place by renaming the format too: their terms keep the ids and
  * records they have; from v1 and v2, literals added later carry their language.
  */
 public final class StoreFormats {
-  public static final String CURRENT = "paged-v5";
+  public static final String CURRENT = "paged-v6";
 
   /** Older formats upgraded in place, each to what it becomes. */
   private static final Map<String, String> IN_PLACE =
-      Map.of("paged-v1", CURRENT, "paged-v2", CURRENT, "paged-v3", CURRENT, "paged-v4", CURRENT);
+      Map.of(
+          "paged-v1", CURRENT,
+          "paged-v2", CURRENT,
+          "paged-v3", CURRENT,
+          "paged-v4", CURRENT,
+          "paged-v5", CURRENT);
 
   /** Formats whose physical backups this Quarry restores (an older one restores as upgraded). */
   public static final List<String> RESTORABLE =
-      List.of(CURRENT, "paged-v4", "paged-v3", "paged-v2");
+      List.of(CURRENT, "paged-v5", "paged-v4", "paged-v3", "paged-v2");
 
   private StoreFormats() {}
 

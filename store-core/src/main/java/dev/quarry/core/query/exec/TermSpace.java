@@ -84,6 +84,7 @@ public final class TermSpace {
           && NodeIds.tag(id) != NodeIds.TAG_QUERY_LOCAL
           && !NodeIds.isInline(id)
           && !NodeIds.isInlineIri(id)
+          && !NodeIds.isInlineTyped(id)
           && !decoded.containsKey(id)) {
         missing.add(id);
       }
@@ -157,7 +158,7 @@ public final class TermSpace {
    * rows, and the map of decoded terms costs a boxed lookup each.
    */
   public boolean equalsOnlyItself(long id) {
-    if (NodeIds.isInline(id)) {
+    if (NodeIds.isInline(id) || NodeIds.isInlineTyped(id)) {
       return false; // a literal
     }
     if (NodeIds.isInlineIri(id)) {
