@@ -3,11 +3,8 @@
 # per thread group (user/system ticks from /proc/PID/task/*/stat), to see what the GC and the kernel take.
 OUT=$1; LABEL=$2; CAP=$3; SECS=$4; CL=$5; shift 5
 D=$OUT/$LABEL; mkdir -p $D
-C=/work/main/bsbm-driver/results/2026-11-30-kept-orders/cold.sh
-(QUARRY_BUILD=never PERIOD=10 $C $OUT $LABEL $CAP $SECS $CL "$@" | tail -1) &
-pid=
-for _ in $(seq 60); do pid=$(pgrep -f -- '-jar .*quarry\.jar serve' | head -1); [ -n "$pid" ] && break; sleep 1; done
-[ -n "$pid" ] || { echo "no server" >&2; wait; exit 1; }
+. "$(dirname "$0")/beside.sh"
+start_beside $OUT $LABEL $CAP $SECS $CL 10 "$@" || exit 1
 snap() { for t in /proc/$pid/task/*; do
   c=$(cat $t/comm 2>/dev/null | tr ' ' '_'); st=$(sed 's/.*) //' $t/stat 2>/dev/null | awk '{print $12, $13}'); echo "$c $st"; done; }
 t0=$(date +%s)

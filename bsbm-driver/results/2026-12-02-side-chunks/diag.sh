@@ -3,12 +3,8 @@
 # major/minor faults (/proc/PID/stat), CPU user/system, and (capped) the cgroup's memory.stat.
 OUT=$1; LABEL=$2; CAP=$3; SECS=$4; CL=$5; shift 5
 D=$OUT/$LABEL; mkdir -p $D
-C=/work/main/bsbm-driver/results/2026-11-30-kept-orders/cold.sh
-(QUARRY_BUILD=never PERIOD=5 $C $OUT $LABEL $CAP $SECS $CL "$@" | tail -1) &
-# The server's JVM (the launcher execs it): waited for, since the launcher may take seconds to get there.
-pid=
-for _ in $(seq 60); do pid=$(pgrep -f -- '-jar .*quarry\.jar serve' | head -1); [ -n "$pid" ] && break; sleep 1; done
-[ -n "$pid" ] || { echo "diag.sh: no server process found" >&2; wait; exit 1; }
+. "$(dirname "$0")/../2026-12-02-collector/beside.sh"
+start_beside $OUT $LABEL $CAP $SECS $CL 5 "$@" || exit 1
 echo "pid $pid" > $D/diag.txt
 for i in $(seq 1 $((SECS/10+1))); do
   [ -d /proc/$pid ] || break

@@ -4,11 +4,8 @@
 # the reads fall.
 OUT=$1; LABEL=$2; CAP=$3; SECS=$4; CL=$5; shift 5
 D=$OUT/$LABEL; mkdir -p $D
-C=/work/main/bsbm-driver/results/2026-11-30-kept-orders/cold.sh
-(QUARRY_BUILD=never PERIOD=10 $C $OUT $LABEL $CAP $SECS $CL "$@" | tail -1) &
-pid=
-for _ in $(seq 60); do pid=$(pgrep -f -- '-jar .*quarry\.jar serve' | head -1); [ -n "$pid" ] && break; sleep 1; done
-[ -n "$pid" ] || { echo "no server" >&2; wait; exit 1; }
+. "$(dirname "$0")/../2026-12-02-collector/beside.sh"
+start_beside $OUT $LABEL $CAP $SECS $CL 10 "$@" || exit 1
 t0=$(date +%s)
 for i in $(seq 1 $((SECS / 10))); do
   sleep $((t0 + 10 * i - $(date +%s)))

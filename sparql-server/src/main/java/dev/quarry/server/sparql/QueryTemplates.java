@@ -1,7 +1,7 @@
 package dev.quarry.server.sparql;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.config.Caches;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,9 +202,7 @@ public final class QueryTemplates {
    * on (its optimiser: Quarry's leaves out rewrites that change answers); null: ARQ's own.
    */
   public QueryTemplates(long maxShapes, TextLimits limits, Context optimizing) {
-    // Upkeep on the caller's thread, not a pool thread woken for it (see
-    // dict.TermWeights.IN_PLACE).
-    this.shapes = Caffeine.newBuilder().executor(Runnable::run).maximumSize(maxShapes).build();
+    this.shapes = Caches.builder().maximumSize(maxShapes).build();
     this.limits = limits;
     this.optimizing = optimizing;
   }

@@ -79,6 +79,11 @@ public final class NodeIds {
     return tag(id) >= InlineValues.FIRST_TAG;
   }
 
+  /** A literal held in its id, of either kind ({@link InlineValues}, {@link TypedIds}). */
+  public static boolean isInlineLiteral(long id) {
+    return isInline(id) || isInlineTyped(id);
+  }
+
   /** A term-table id for the term at {@code offset}, of no language. */
   public static long ofTermOffset(long offset) {
     if (offset < 0 || offset >= LanguageIds.OFFSET_MASK) {

@@ -1,8 +1,7 @@
 package dev.quarry.core.dict;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.concurrent.Executor;
+import dev.quarry.core.config.Caches;
 import java.util.function.BiFunction;
 import org.apache.jena.graph.Node;
 
@@ -19,14 +18,6 @@ final class TermWeights {
   static final int UNIT = 256;
 
   private static final int FIXED = 200; // the entry, its id, the node and string objects
-
-  /**
-   * The executor Quarry's caches do their upkeep on: the caller's thread. Caffeine's default hands
-   * each bout of upkeep to {@code ForkJoinPool.commonPool()}, waking a thread for it: at BSBM 100M
-   * with 16 clients on 2 cores that thread took 5-6 % of the server's CPU, and the same upkeep done
-   * in place ran 3.5 % more queries (capped at 2 GB; bsbm-driver/results/2026-12-03-cache-upkeep).
-   */
-  static final Executor IN_PLACE = Runnable::run;
 
   private TermWeights() {}
 
@@ -53,13 +44,9 @@ final class TermWeights {
    * a sixth of the heap. The two directions share most decoded terms, so both together take less
    * than a third; a sixth and an eighth ran BSBM 100M capped (512 MB heap, 16 clients, 240 s)
    * without running short.
-   *
-   * <p>Its upkeep (eviction, the frequency sketch, draining its buffers) runs on the thread that
-   * read or wrote ({@link #IN_PLACE}), as in the other caches queries use.
    */
   static <K, V> Cache<K, V> cache(long entries, BiFunction<K, V, Node> term) {
-    return Caffeine.newBuilder()
-        .executor(IN_PLACE)
+    return Caches.builder()
         .maximumWeight(bound(entries, Runtime.getRuntime().maxMemory() / 6))
         .<K, V>weigher((k, v) -> of(term.apply(k, v)))
         .build();
@@ -67,8 +54,7 @@ final class TermWeights {
 
   /** The triple-term parts cache: small fixed entries, within a sixteenth of the heap. */
   static Cache<Long, long[]> partsCache(long entries) {
-    return Caffeine.newBuilder()
-        .executor(IN_PLACE)
+    return Caches.builder()
         .maximumSize(bound(entries, Runtime.getRuntime().maxMemory() / 16))
         .build();
   }

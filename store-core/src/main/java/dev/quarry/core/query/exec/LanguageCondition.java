@@ -80,7 +80,7 @@ final class LanguageCondition extends IdCondition {
     if (id == NodeIds.NONE) {
       return FALSE; // unbound: lang() is an error
     }
-    if (NodeIds.isInline(id) || NodeIds.isInlineTyped(id)) {
+    if (NodeIds.isInlineLiteral(id)) {
       return verdict(0) == YES ? TRUE : FALSE; // inline literals have no language
     }
     if (NodeIds.isInlineIri(id)) {

@@ -80,12 +80,7 @@ public final class TermSpace {
     LinkedHashSet<Long> missing = new LinkedHashSet<>();
     for (int i = 0; i < n; i++) {
       long id = ids[i];
-      if (id != NodeIds.NONE
-          && NodeIds.tag(id) != NodeIds.TAG_QUERY_LOCAL
-          && !NodeIds.isInline(id)
-          && !NodeIds.isInlineIri(id)
-          && !NodeIds.isInlineTyped(id)
-          && !decoded.containsKey(id)) {
+      if (NodeIds.isTerm(id) && !decoded.containsKey(id)) { // a record to read
         missing.add(id);
       }
     }
@@ -158,7 +153,7 @@ public final class TermSpace {
    * rows, and the map of decoded terms costs a boxed lookup each.
    */
   public boolean equalsOnlyItself(long id) {
-    if (NodeIds.isInline(id) || NodeIds.isInlineTyped(id)) {
+    if (NodeIds.isInlineLiteral(id)) {
       return false; // a literal
     }
     if (NodeIds.isInlineIri(id)) {

@@ -1,7 +1,7 @@
 package dev.quarry.core.query.exec;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.config.Caches;
 import dev.quarry.core.index.spi.QuadBackend;
 import dev.quarry.core.index.spi.QuadView;
 import dev.quarry.core.index.spi.ReadView;
@@ -98,19 +98,15 @@ public final class WholeReads {
     this.maxBytes = maxBytes;
     this.files = files;
     this.backend = backend == null ? null : new WeakReference<>(backend);
-    // Upkeep on the caller's thread, not a pool thread woken for it (see
-    // dict.TermWeights.IN_PLACE).
     this.tables = // both kinds under one bound
-        Caffeine.newBuilder()
-            .executor(Runnable::run)
+        Caches.builder()
             .maximumWeight(Math.max(0, maxBytes))
             .weigher((Key k, Object t) -> (int) Math.min(Integer.MAX_VALUE, bytesOf(t)))
             .build();
-    this.probed = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
-    this.orderWanted =
-        Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
-    this.choices = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
-    this.onFile = Caffeine.newBuilder().executor(Runnable::run).maximumSize(PROBE_COUNTS).build();
+    this.probed = Caches.builder().maximumSize(PROBE_COUNTS).build();
+    this.orderWanted = Caches.builder().maximumSize(PROBE_COUNTS).build();
+    this.choices = Caches.builder().maximumSize(PROBE_COUNTS).build();
+    this.onFile = Caches.builder().maximumSize(PROBE_COUNTS).build();
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.quarry.core.query.plan;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quarry.core.config.Caches;
 import dev.quarry.core.index.spi.QuadView;
 import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.util.Symbol;
@@ -25,9 +25,7 @@ public final class KeptCounts {
 
   /** At most {@code max} counts, the least recently used going first. */
   public KeptCounts(long max) {
-    // Upkeep on the caller's thread, not a pool thread woken for it (see
-    // dict.TermWeights.IN_PLACE).
-    counts = Caffeine.newBuilder().executor(Runnable::run).maximumSize(max).build();
+    counts = Caches.builder().maximumSize(max).build();
   }
 
   /** The counts of the query {@code cxt} runs, or null if it has none (or no context). */
