@@ -1,7 +1,7 @@
 package dev.quarry.server.sparql;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import dev.quarry.core.config.Caches;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,7 +202,9 @@ public final class QueryTemplates {
    * on (its optimiser: Quarry's leaves out rewrites that change answers); null: ARQ's own.
    */
   public QueryTemplates(long maxShapes, TextLimits limits, Context optimizing) {
-    this.shapes = Caches.builder().maximumSize(maxShapes).build();
+    // Upkeep on the caller's thread, as core's config.Caches builds its caches (this layer may
+    // not use core's config).
+    this.shapes = Caffeine.newBuilder().executor(Runnable::run).maximumSize(maxShapes).build();
     this.limits = limits;
     this.optimizing = optimizing;
   }
