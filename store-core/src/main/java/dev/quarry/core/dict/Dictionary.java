@@ -445,24 +445,15 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /**
-   * True if IRIs of the form prefix + number are held in their ids here ({@link IriIds}): a store
-   * made since paged-v4; false in one upgraded from an older format.
+   * What this store keeps as an older format made it, unlike a new store (empty for a store made by
+   * this Quarry): terms that are records where a new store holds them in ids, records not coded.
    */
-  public boolean inlineIris() {
-    return named.inlineIris();
-  }
-
-  /**
-   * True if literals of other datatypes whose lexical form is a number are held in their ids here
-   * ({@link TypedIds}): a store made since paged-v6.
-   */
-  public boolean inlineTyped() {
-    return named.inlineTyped();
-  }
-
-  /** True if term records may be coded here ({@link CodedRecords}): false in an upgraded store. */
-  public boolean codedRecords() {
-    return terms.codesRecords();
+  public List<String> olderRules() {
+    List<String> rules = named.olderRules();
+    if (!terms.codesRecords()) {
+      rules.add("term records are not coded (a store made before paged-v5 keeps them so)");
+    }
+    return rules;
   }
 
   /** A record appended to the term table: its id (of no language). */

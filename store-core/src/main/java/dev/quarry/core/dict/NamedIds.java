@@ -1,5 +1,7 @@
 package dev.quarry.core.dict;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
@@ -63,12 +65,18 @@ final class NamedIds {
     return NodeIds.isInlineTyped(id) ? typed.node(id) : null;
   }
 
-  boolean inlineIris() {
-    return iris.enabled();
-  }
-
-  boolean inlineTyped() {
-    return typed.enabled();
+  /** The kinds of terms a store made by this Quarry holds here that this one keeps as records. */
+  List<String> olderRules() {
+    List<String> rules = new ArrayList<>();
+    if (!iris.enabled()) {
+      rules.add("every IRI is a record (a store made before paged-v4 keeps them so)");
+    }
+    if (!typed.enabled()) {
+      rules.add(
+          "numbers of other datatypes are records"
+              + " (a store made before paged-v6 keeps them so)");
+    }
+    return rules;
   }
 
   /** The sentinel rows a new store's first commit writes. */

@@ -1,5 +1,7 @@
 package dev.quarry.core.engine;
 
+import static java.util.stream.Collectors.joining;
+
 import dev.quarry.core.Backup;
 import dev.quarry.core.CheckReport;
 import dev.quarry.core.QuadBackendStore;
@@ -296,27 +298,13 @@ public final class PagedStore extends QuadBackendStore {
         engine.languageIds() == LanguageCoverage.ALL
             ? ""
             : "; literals from before the upgrade to paged-v3 lack their language in their ids";
-    String iris =
-        engine.dictionary().inlineIris()
-            ? ""
-            : "; every IRI is a record (a store made before paged-v4 keeps them so)";
-    String coded =
-        engine.dictionary().codedRecords()
-            ? ""
-            : "; term records are not coded (a store made before paged-v5 keeps them so)";
-    String typed =
-        engine.dictionary().inlineTyped()
-            ? ""
-            : "; numbers of other datatypes are records (a store made before paged-v6 keeps them so)";
     return "paged ("
         + pages.describe()
         + ", "
         + pool.frameCount()
         + " buffers"
         + languages
-        + iris
-        + coded
-        + typed
+        + engine.dictionary().olderRules().stream().map(r -> "; " + r).collect(joining())
         + ")";
   }
 

@@ -127,10 +127,16 @@ class TypedIdsInStoreTest {
       DatasetGraph dsg = s.dataset();
       dsg.begin(ReadWrite.WRITE);
       dsg.add(Quad.defaultGraphIRI, uri("http://ex/b"), P, price("2", "http://ex/GBP"));
+      // The writer reads its literal back: its datatype's number is decoded (and remembered).
+      RowSet seen = QueryExec.dataset(dsg).query("SELECT ?x { <http://ex/b> ?p ?x }").select();
+      assertEquals(price("2", "http://ex/GBP"), seen.next().get("x"));
       dsg.abort();
       dsg.end();
       assertEquals(NodeIds.NONE, id(s, price("2", "http://ex/GBP")));
       write(s, "http://ex/c", price("3", "http://ex/JPY"));
+      // JPY has the aborted GBP's number; this server decodes it as JPY, not as what it remembered.
+      assertEquals(
+          List.of(price("3", "http://ex/JPY")), select(dsg, "SELECT ?x { <http://ex/c> ?p ?x }"));
     }
     try (Store s = Quarry.open(location)) {
       assertEquals(NodeIds.NONE, id(s, price("2", "http://ex/GBP")));
