@@ -12,6 +12,11 @@ import java.lang.invoke.MethodHandle;
  * MAP_NORESERVE): zero pages that cost nothing until first touched, so a pool of many gigabytes
  * opens at once and grows in resident memory only as it fills. Elsewhere, an ordinary arena
  * allocation (zero-filled up front).
+ *
+ * <p>The mapping is advised to use transparent huge pages (madvise MADV_HUGEPAGE, which a kernel in
+ * the usual "madvise" mode needs): the pool's frames are touched at random, and with 4 KB pages
+ * nearly every touch of a pool of gigabytes misses the TLB, which in a virtual machine costs a walk
+ * of two page tables. {@code -Dquarry.pool.huge-pages=false} leaves the mapping with 4 KB pages.
  */
 final class OffHeap {
   private static final int PROT_READ = 1;
@@ -19,19 +24,20 @@ final class OffHeap {
   private static final int MAP_PRIVATE = 0x02;
   private static final int MAP_ANONYMOUS = 0x20;
   private static final int MAP_NORESERVE = 0x4000;
+  private static final int MADV_HUGEPAGE = 14;
   private static final MethodHandle MMAP;
   private static final MethodHandle MUNMAP;
+  private static final MethodHandle MADVISE;
 
   static {
     MethodHandle mmap = null;
     MethodHandle munmap = null;
+    MethodHandle madvise = null;
     if (System.getProperty("os.name", "").toLowerCase().contains("linux")) {
       try {
-        Linker linker = Linker.nativeLinker();
-        var libc = linker.defaultLookup();
         mmap =
-            linker.downcallHandle(
-                libc.find("mmap").orElseThrow(),
+            libc(
+                "mmap",
                 FunctionDescriptor.of(
                     ValueLayout.ADDRESS,
                     ValueLayout.ADDRESS,
@@ -41,20 +47,37 @@ final class OffHeap {
                     ValueLayout.JAVA_INT,
                     ValueLayout.JAVA_LONG));
         munmap =
-            linker.downcallHandle(
-                libc.find("munmap").orElseThrow(),
+            libc(
+                "munmap",
                 FunctionDescriptor.of(
                     ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+        if (!"false".equals(System.getProperty("quarry.pool.huge-pages"))) {
+          madvise =
+              libc(
+                  "madvise",
+                  FunctionDescriptor.of(
+                      ValueLayout.JAVA_INT,
+                      ValueLayout.ADDRESS,
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_INT));
+        }
       } catch (RuntimeException | LinkageError e) {
         mmap = null;
         munmap = null;
+        madvise = null;
       }
     }
     MMAP = mmap;
     MUNMAP = munmap;
+    MADVISE = madvise;
   }
 
   private OffHeap() {}
+
+  private static MethodHandle libc(String name, FunctionDescriptor signature) {
+    Linker linker = Linker.nativeLinker();
+    return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature);
+  }
 
   /** {@code bytes} of zeroed memory, aligned to a page, freed when {@code arena} closes. */
   static MemorySegment allocate(long bytes, long alignment, Arena arena) {
@@ -70,6 +93,7 @@ final class OffHeap {
                     -1,
                     0L);
         if (addr.address() != -1L && addr.address() % alignment == 0) {
+          adviseHugePages(addr, bytes);
           return addr.reinterpret(bytes, arena, OffHeap::unmap);
         }
       } catch (Throwable e) {
@@ -77,6 +101,17 @@ final class OffHeap {
       }
     }
     return arena.allocate(bytes, alignment);
+  }
+
+  /** Asks for huge pages; a kernel without them (or with them off) says no, and 4 KB pages stay. */
+  private static void adviseHugePages(MemorySegment addr, long bytes) {
+    if (MADVISE != null) {
+      try {
+        int ignored = (int) MADVISE.invokeExact(addr, bytes, MADV_HUGEPAGE);
+      } catch (Throwable e) {
+        // advice only
+      }
+    }
   }
 
   private static void unmap(MemorySegment s) {
