@@ -51,7 +51,13 @@ final class OffHeap {
                 "munmap",
                 FunctionDescriptor.of(
                     ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-        if (!"false".equals(System.getProperty("quarry.pool.huge-pages"))) {
+      } catch (RuntimeException | LinkageError e) {
+        mmap = null;
+        munmap = null;
+      }
+      // Advice only: without it the mapping works as before, in 4 KB pages.
+      if (mmap != null && !"false".equals(System.getProperty("quarry.pool.huge-pages"))) {
+        try {
           madvise =
               libc(
                   "madvise",
@@ -60,11 +66,9 @@ final class OffHeap {
                       ValueLayout.ADDRESS,
                       ValueLayout.JAVA_LONG,
                       ValueLayout.JAVA_INT));
+        } catch (RuntimeException | LinkageError e) {
+          madvise = null;
         }
-      } catch (RuntimeException | LinkageError e) {
-        mmap = null;
-        munmap = null;
-        madvise = null;
       }
     }
     MMAP = mmap;
