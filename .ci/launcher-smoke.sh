@@ -79,10 +79,25 @@ gc=$(. .mvn/launcher.sh && quarry_serve_gc load x && QUARRY_JAVA_OPTS="-Xmx1g -X
 [ -z "$gc" ] || fail "a collector where QUARRY_JAVA_OPTS picks one or the command is not serve: $gc"
 gc=$(. .mvn/launcher.sh && QUARRY_JAVA_OPTS="-XX:+DisableExplicitGC -XX:+UseNUMA" quarry_serve_gc serve)
 [ "$gc" = -XX:+UseParallelGC ] || fail "options that pick no collector kept the parallel one out: $gc"
+# serve: the heap in huge pages where the kernel's mode is madvise; not elsewhere, nor for other
+# commands, nor when QUARRY_JAVA_OPTS says which pages the heap gets
+case "$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)" in
+  *"[madvise]"*) case "$cmdline" in *'-XX:+UseTransparentHugePages'*) ;; *) fail "serve's heap pages: $cmdline" ;; esac ;;
+  *) case "$cmdline" in *'TransparentHugePages'*) fail "huge pages asked of a kernel not in madvise mode: $cmdline" ;; esac ;;
+esac
+echo 'always madvise [never]' > "$tmp/thp-never"
+echo 'always [madvise] never' > "$tmp/thp-madvise"
+pages=$(. .mvn/launcher.sh && QUARRY_THP_MODE_FILE="$tmp/thp-madvise" quarry_serve_heap_pages serve)
+[ "$pages" = -XX:+UseTransparentHugePages ] || fail "no huge pages for serve in madvise mode: $pages"
+pages=$(. .mvn/launcher.sh && QUARRY_THP_MODE_FILE="$tmp/thp-never" quarry_serve_heap_pages serve &&
+  QUARRY_THP_MODE_FILE="$tmp/thp-madvise" quarry_serve_heap_pages load x &&
+  QUARRY_THP_MODE_FILE="$tmp/thp-madvise" QUARRY_JAVA_OPTS=-XX:-UseTransparentHugePages quarry_serve_heap_pages serve &&
+  QUARRY_THP_MODE_FILE="$tmp/none" quarry_serve_heap_pages serve)
+[ -z "$pages" ] || fail "huge pages where none are due: $pages"
 m=$(./quarry query --endpoint "$url" --format tsv 'SELECT (COUNT(*) AS ?n) { ?s a <http://quarry.dev/demo/Mineral> }' | tail -n 1)
 [ "$m" = 7 ] || fail "quarry query --endpoint returned '$m'"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
 
-echo "launcher smoke test: 20 passed, 0 failed"
+echo "launcher smoke test: 22 passed, 0 failed"

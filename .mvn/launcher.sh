@@ -109,6 +109,20 @@ quarry_serve_gc() {
   echo "-XX:+UseParallelGC"
 }
 
+# quarry_serve_heap_pages ARGS...: for `quarry serve`, the heap in transparent huge pages where the
+# kernel gives them on request (its `madvise` mode; in `always` mode the heap has them anyway, in
+# `never` the JVM would warn). Queries touch the young generation all over; with 4 KB pages that is
+# a TLB miss after another, each a walk of two page tables in a VM. BSBM 100M, 16 clients, in a 2 GB
+# cgroup: +6.4 % (four pairs of four), uncapped even (docs/OPERATING.md, "Huge pages").
+# Nothing when QUARRY_JAVA_OPTS says which pages the heap gets. QUARRY_THP_MODE_FILE: for tests.
+quarry_serve_heap_pages() {
+  [ "${1:-}" = serve ] || return 0
+  case " ${QUARRY_JAVA_OPTS:-} " in *"TransparentHugePages"* | *"LargePages"*) return 0 ;; esac
+  mode_file=${QUARRY_THP_MODE_FILE:-/sys/kernel/mm/transparent_hugepage/enabled}
+  [ -r "$mode_file" ] || return 0
+  case "$(cat "$mode_file")" in *"[madvise]"*) echo "-XX:+UseTransparentHugePages" ;; esac
+}
+
 # quarry_unless_set NAME OPTIONS: appends OPTIONS to opts, unless QUARRY_JAVA_OPTS sets the JVM flag
 # NAME itself.
 quarry_unless_set() {

@@ -30,14 +30,29 @@ public final class Cursor implements AutoCloseable {
   private final long[] separator;
 
   Cursor(BTree tree, long root, long[] lo, long[] hi) {
+    this(tree);
+    open(root, lo, hi);
+  }
+
+  /** A cursor not yet on a range: {@link #open} puts it on one (again and again). */
+  Cursor(BTree tree) {
     this.tree = tree;
     this.width = tree.width;
-    this.hi = hi.clone();
+    this.hi = new long[width];
     this.rows = new long[LeafCodec.RESTART_EVERY * width];
     this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
     this.separator = new long[width];
-    if (root == BTree.EMPTY) {
-      done = true;
+  }
+
+  /** Puts this cursor before the first row in {@code [lo, hi]} of the tree at {@code root}. */
+  void open(long root, long[] lo, long[] hi) {
+    System.arraycopy(hi, 0, this.hi, 0, width);
+    depth = 0;
+    leaves = 0;
+    rowCount = 0;
+    pos = -1;
+    done = root == BTree.EMPTY;
+    if (done) {
       return;
     }
     long page = root;
