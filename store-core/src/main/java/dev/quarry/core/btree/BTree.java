@@ -27,11 +27,10 @@ public final class BTree {
   final int width;
   // A lookup's state (a few KB of buffers) per thread, reused: one made per batch was about a
   // thirtieth of a BSBM server's allocation.
-  private final ThreadLocal<BatchLookup> batchLookups =
-      ThreadLocal.withInitial(() -> new BatchLookup(this));
+  private final ThreadLocal<BatchLookup> batchLookups;
   // The planner's counts (a short scan per estimate, several a query) on one cursor per thread: a
   // cursor made per count was about a twentieth of a BSBM server's allocation.
-  private final ThreadLocal<Cursor> counters = ThreadLocal.withInitial(() -> new Cursor(this));
+  private final ThreadLocal<Cursor> counters;
   final int owner;
   final NodeReader reader;
 
@@ -41,6 +40,8 @@ public final class BTree {
     }
     this.pool = pool;
     this.width = width;
+    this.batchLookups = ThreadLocal.withInitial(() -> new BatchLookup(width));
+    this.counters = ThreadLocal.withInitial(() -> new Cursor(width));
     this.owner = owner;
     this.reader = new NodeReader(pool, width);
   }
@@ -84,12 +85,12 @@ public final class BTree {
     }
     BatchLookup lookup = batchLookups.get();
     if (lookup.running) { // a sink that looks this tree up again: a lookup of its own
-      new BatchLookup(this).run(root, los, his, n, sink);
+      new BatchLookup(width).run(this, root, los, his, n, sink);
       return;
     }
     lookup.running = true;
     try {
-      lookup.run(root, los, his, n, sink);
+      lookup.run(this, root, los, his, n, sink);
     } finally {
       lookup.running = false;
     }
@@ -161,9 +162,13 @@ public final class BTree {
   long countUpTo(long root, long[] lo, long[] hi, long limit) {
     long n = 0;
     Cursor c = counters.get();
-    c.open(root, lo, hi);
-    while (n < limit && c.next()) {
-      n++;
+    try {
+      c.open(this, root, lo, hi);
+      while (n < limit && c.next()) {
+        n++;
+      }
+    } finally {
+      c.detach();
     }
     return n;
   }

@@ -16,8 +16,11 @@ import java.util.Arrays;
 final class BatchLookup {
   private static final int LOOKAHEAD = 1024;
 
-  private final BTree tree;
-  private final BufferPool pool;
+  // The tree looked up, set for a run only (BTree keeps one lookup per thread: holding the tree
+  // between runs would keep a closed store's tree and pool reachable from every thread that used
+  // it).
+  private BTree tree;
+  private BufferPool pool;
   private final int width;
   // Per level of the path: the node's page and the chosen child's index; and per level the key
   // range [low, high) of the node there (level 0 is the root, unbounded).
@@ -53,10 +56,8 @@ final class BatchLookup {
   // True while run is under way: a lookup kept per thread (BTree) is reused only when idle.
   boolean running;
 
-  BatchLookup(BTree tree) {
-    this.tree = tree;
-    this.pool = tree.pool;
-    this.width = tree.width;
+  BatchLookup(int width) {
+    this.width = width;
     this.block = new long[LeafCodec.RESTART_EVERY * width];
     this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
     this.nextBlockRow = new long[width];
@@ -64,7 +65,19 @@ final class BatchLookup {
     this.high = new long[BTree.MAX_DEPTH + 1][width];
   }
 
-  void run(long root, long[] los, long[] his, int n, RowSink sink) {
+  /** Looks the probes up in {@code tree} at {@code root}; lets go of the tree when done. */
+  void run(BTree tree, long root, long[] los, long[] his, int n, RowSink sink) {
+    this.tree = tree;
+    this.pool = tree.pool;
+    try {
+      run(root, los, his, n, sink);
+    } finally {
+      this.tree = null;
+      this.pool = null;
+    }
+  }
+
+  private void run(long root, long[] los, long[] his, int n, RowSink sink) {
     if (root == BTree.EMPTY || n == 0) {
       return;
     }

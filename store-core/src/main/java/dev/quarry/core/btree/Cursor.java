@@ -10,7 +10,7 @@ import java.util.Arrays;
  * parent, up to {@code hi}.
  */
 public final class Cursor implements AutoCloseable {
-  private final BTree tree;
+  private BTree tree; // null while a per-thread cursor waits for its next open
   private final int width;
   private final long[] hi;
   private final long[] pages = new long[BTree.MAX_DEPTH];
@@ -30,22 +30,22 @@ public final class Cursor implements AutoCloseable {
   private final long[] separator;
 
   Cursor(BTree tree, long root, long[] lo, long[] hi) {
-    this(tree);
-    open(root, lo, hi);
+    this(tree.width);
+    open(tree, root, lo, hi);
   }
 
-  /** A cursor not yet on a range: {@link #open} puts it on one (again and again). */
-  Cursor(BTree tree) {
-    this.tree = tree;
-    this.width = tree.width;
+  /** A cursor on no tree yet: {@link #open} puts it on one (again and again). */
+  Cursor(int width) {
+    this.width = width;
     this.hi = new long[width];
     this.rows = new long[LeafCodec.RESTART_EVERY * width];
     this.blockBytes = new byte[LeafCodec.maxDeltaBytes(width)];
     this.separator = new long[width];
   }
 
-  /** Puts this cursor before the first row in {@code [lo, hi]} of the tree at {@code root}. */
-  void open(long root, long[] lo, long[] hi) {
+  /** Puts this cursor before the first row in {@code [lo, hi]} of {@code tree} at {@code root}. */
+  void open(BTree tree, long root, long[] lo, long[] hi) {
+    this.tree = tree;
     System.arraycopy(hi, 0, this.hi, 0, width);
     depth = 0;
     leaves = 0;
@@ -201,5 +201,14 @@ public final class Cursor implements AutoCloseable {
   @Override
   public void close() {
     done = true;
+  }
+
+  /**
+   * Done, and lets go of its tree: a cursor kept per thread must not keep a closed store's tree
+   * (and its pool) reachable from every thread that counted on it.
+   */
+  void detach() {
+    done = true;
+    tree = null;
   }
 }

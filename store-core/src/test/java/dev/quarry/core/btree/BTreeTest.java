@@ -2,12 +2,14 @@ package dev.quarry.core.btree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quarry.core.buffer.BufferPool;
 import dev.quarry.core.buffer.BufferPoolConfig;
 import dev.quarry.core.storage.MemoryPageStore;
 import dev.quarry.core.storage.SpaceMap;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -331,6 +333,39 @@ class BTreeTest {
     assertEquals(rows.size(), tree.count(root));
     assertEquals(0, tree.count(BTree.EMPTY));
     assertEquals(rows.size(), tree.count(inserted));
+  }
+
+  /**
+   * A tree keeps a batch lookup and a counting cursor per thread. Neither may hold the tree once
+   * done: a thread that outlives a store (a test runner's, an application's) would otherwise keep
+   * every tree it used, and with them their pools' bookkeeping, for good.
+   */
+  @Test
+  void aThreadThatCountedAndLookedUpInATreeDoesNotKeepIt() throws InterruptedException {
+    WeakReference<BTree> gone = countAndLookUpInANewTree();
+    for (int i = 0; i < 100 && gone.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertNull(gone.get(), "the tree is still reachable after its last use");
+  }
+
+  private WeakReference<BTree> countAndLookUpInANewTree() {
+    BTree tree = new BTree(pool, 4, 2);
+    TestAllocator alloc = new TestAllocator(space, pool, 2);
+    List<long[]> rows = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      rows.add(new long[] {1, i / 10, 5, i});
+    }
+    long root = bulkBuild(tree, alloc, rows);
+    long max = -1L;
+    assertEquals(10, tree.estimateRows(root, new long[] {1, 7, 0, 0}, new long[] {1, 7, max, max}));
+    long[] los = {1, 3, 0, 0, 1, 9, 0, 0};
+    long[] his = {1, 3, max, max, 1, 9, max, max};
+    int[] found = new int[1];
+    tree.lookupBatch(root, los, his, 2, (probe, r, at) -> ++found[0] > 0);
+    assertEquals(20, found[0]);
+    return new WeakReference<>(tree);
   }
 
   /**
