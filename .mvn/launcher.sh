@@ -113,7 +113,7 @@ quarry_serve_gc() {
 # kernel gives them on request (its `madvise` mode; in `always` mode the heap has them anyway, in
 # `never` the JVM would warn). Queries touch the young generation all over; with 4 KB pages that is
 # a TLB miss after another, each a walk of two page tables in a VM. BSBM 100M, 16 clients, in a 2 GB
-# cgroup: +6.4 % (four pairs of four), uncapped even (docs/OPERATING.md, "Huge pages").
+# cgroup: +6.4 % (four pairs of four), uncapped even (docs/OPERATING.md, "The heap in huge pages").
 # Nothing when QUARRY_JAVA_OPTS says which pages the heap gets. QUARRY_THP_MODE_FILE: for tests.
 quarry_serve_heap_pages() {
   [ "${1:-}" = serve ] || return 0
