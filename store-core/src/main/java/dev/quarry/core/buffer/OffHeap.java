@@ -1,8 +1,9 @@
 package dev.quarry.core.buffer;
 
+import static dev.quarry.core.storage.NativeCalls.libc;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
@@ -77,11 +78,6 @@ final class OffHeap {
   }
 
   private OffHeap() {}
-
-  private static MethodHandle libc(String name, FunctionDescriptor signature) {
-    Linker linker = Linker.nativeLinker();
-    return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature);
-  }
 
   /** {@code bytes} of zeroed memory, aligned to a page, freed when {@code arena} closes. */
   static MemorySegment allocate(long bytes, long alignment, Arena arena) {

@@ -1,5 +1,7 @@
 package dev.quarry.core.dict;
 
+import static dev.quarry.core.storage.NativeCalls.libc;
+
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -76,11 +78,6 @@ final class RandomReads implements AutoCloseable {
     PREAD = pread;
     FADVISE = fadvise;
     CLOSE = close;
-  }
-
-  private static MethodHandle libc(String name, FunctionDescriptor fd, Linker.Option... options) {
-    Linker linker = Linker.nativeLinker();
-    return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), fd, options);
   }
 
   /** A read slower than this came from the device, not the OS cache (a cached one takes 1-5 us). */
