@@ -311,6 +311,26 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     return n != null ? n : nodes.getIfPresent(id);
   }
 
+  /**
+   * The term of record id {@code id} if it can be had without waiting on the device: from the term
+   * cache, or decoded from its record if the OS cache holds that (then cached as by {@link
+   * #getNode}); else null.
+   */
+  Node nodeWithoutWaiting(long id) {
+    Node n = cached(id);
+    if (n != null) {
+      return n;
+    }
+    byte[] record = terms.readIfCached(NodeIds.termOffset(id));
+    if (record == null) {
+      return null;
+    }
+    n = TermCodec.decode(record, 0, record.length, this::getNode);
+    nodes.put(id, n);
+    recent.put(id, n);
+    return n;
+  }
+
   /** The term an id stands for. */
   public Node getNode(long id) {
     return getNode(id, null);

@@ -15,10 +15,17 @@ interface TermFile extends AutoCloseable {
   /** Reads up to {@code len} bytes at {@code pos}; returns how many were there. */
   int read(long pos, byte[] b, int off, int len) throws IOException;
 
-  /** A hint that {@code len} bytes at {@code pos} will be read soon (see RandomReads#willNeed). */
-  default void willNeed(long pos, int len) {}
+  /**
+   * As {@link #read} if the bytes can be had without waiting on a device; else -1, the device read
+   * started where the file can start one (see RandomReads#readIfCached). Memory reads at once.
+   */
+  default int readIfCached(long pos, byte[] b, int off, int len) throws IOException {
+    return read(pos, b, off, len);
+  }
 
-  /** True if reads of late waited on the device, so that hints ({@link #willNeed}) pay. */
+  /**
+   * True if reads of late waited on the device, so that reading ahead ({@link #readIfCached}) pays.
+   */
   default boolean readsFromDevice() {
     return false;
   }
@@ -52,10 +59,8 @@ interface TermFile extends AutoCloseable {
       }
 
       @Override
-      public void willNeed(long pos, int len) {
-        if (random != null) {
-          random.willNeed(pos, len);
-        }
+      public int readIfCached(long pos, byte[] b, int off, int len) throws IOException {
+        return random != null ? random.readIfCached(pos, b, off, len) : -1;
       }
 
       @Override

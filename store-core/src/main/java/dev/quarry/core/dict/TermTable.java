@@ -218,31 +218,59 @@ final class TermTable implements AutoCloseable {
   byte[] read(long offset) {
     try {
       byte[] head = new byte[HEAD];
-      int n = readAt(offset, head, 0, head.length);
-      int len = 0;
-      int shift = 0;
-      int i = 0;
-      byte x;
-      do {
-        if (i >= n) {
-          throw new IllegalStateException("corrupt term table at offset " + offset);
-        }
-        x = head[i++];
-        len |= (x & 0x7F) << shift;
-        shift += 7;
-      } while (x < 0);
-      boolean coded = isCoded(len);
-      len = bodyLength(len);
-      byte[] term = new byte[len];
-      int have = Math.min(len, n - i);
-      System.arraycopy(head, i, term, 0, have);
-      if (have < len && readAt(offset + i + have, term, have, len - have) < len - have) {
-        throw new IllegalStateException("term table truncated at offset " + offset);
-      }
-      return coded ? decode(term, 0, len, offset) : term;
+      return record(offset, head, readAt(offset, head, 0, head.length));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * As {@link #read} if the record's first bytes can be had without waiting on the device; else
+   * null, and their read from the device started where the file can (see TermFile#readIfCached):
+   * for {@link TermBatches#willNeed}. The rest of a record longer than its first read is read as by
+   * read.
+   */
+  byte[] readIfCached(long offset) {
+    try {
+      byte[] head = new byte[HEAD];
+      int n = fromWriter(offset, head, 0, head.length);
+      if (n >= 0) {
+        return record(offset, head, n);
+      }
+      // Fewer bytes than asked and the file goes on: the next page is not cached (and is being
+      // read). The record is then read as any other, not cut short.
+      n = fromFile(offset, head, 0, head.length, true);
+      return n < 0 || (n < head.length && offset + n < flushedLength())
+          ? null
+          : record(offset, head, n);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The record at {@code offset} from its first {@code n} bytes in {@code head}. */
+  private byte[] record(long offset, byte[] head, int n) throws IOException {
+    int len = 0;
+    int shift = 0;
+    int i = 0;
+    byte x;
+    do {
+      if (i >= n) {
+        throw new IllegalStateException("corrupt term table at offset " + offset);
+      }
+      x = head[i++];
+      len |= (x & 0x7F) << shift;
+      shift += 7;
+    } while (x < 0);
+    boolean coded = isCoded(len);
+    len = bodyLength(len);
+    byte[] term = new byte[len];
+    int have = Math.min(len, n - i);
+    System.arraycopy(head, i, term, 0, have);
+    if (have < len && readAt(offset + i + have, term, have, len - have) < len - have) {
+      throw new IllegalStateException("term table truncated at offset " + offset);
+    }
+    return coded ? decode(term, 0, len, offset) : term;
   }
 
   private byte[] decode(byte[] b, int off, int len, long offset) {
@@ -302,20 +330,13 @@ final class TermTable implements AutoCloseable {
   }
 
   /**
-   * True if reads of late waited on the device (see {@link #willNeed}). A diagnostic switch, read
-   * per call: {@code quarry.terms.will-need=false} says never, {@code always} always, {@code auto}
-   * (default) as the file's reads were.
+   * True if reads of late waited on the device (see {@link #readIfCached}). A diagnostic switch,
+   * read per call: {@code quarry.terms.will-need=false} says never, {@code always} always, {@code
+   * auto} (default) as the file's reads were.
    */
   boolean readsFromDevice() {
     String mode = System.getProperty("quarry.terms.will-need", "auto");
     return mode.equals("always") || (!mode.equals("false") && file.readsFromDevice());
-  }
-
-  /** A hint that the record at {@code offset} will be read soon (one on the file only). */
-  void willNeed(long offset) {
-    if (offset < flushed) {
-      file.willNeed(offset, HEAD);
-    }
   }
 
   /**
@@ -337,6 +358,14 @@ final class TermTable implements AutoCloseable {
   }
 
   private int readAt(long pos, byte[] b, int off, int len) throws IOException {
+    int n = fromWriter(pos, b, off, len);
+    return n >= 0 ? n : fromFile(pos, b, off, len, false);
+  }
+
+  /**
+   * Bytes at {@code pos} from the writer's buffers (its own reads), or -1 if they are not there.
+   */
+  private int fromWriter(long pos, byte[] b, int off, int len) {
     synchronized (this) {
       if (sideStart >= 0 && pos >= sideStart && pos < sideStart + SIDE_CHUNK) {
         int start = (int) (pos - sideStart); // in the open side chunk: the writer's own reads
@@ -353,10 +382,17 @@ final class TermTable implements AutoCloseable {
         return n;
       }
     }
-    int n = file.read(pos, b, off, len);
-    fileReads.increment();
-    fileReadBytes.add(n);
-    ThreadIo.add(ThreadIo.TERM_READS, 1);
+    return -1;
+  }
+
+  /** A read of the file, counted; {@code ifCached}: only without waiting (see readIfCached). */
+  private int fromFile(long pos, byte[] b, int off, int len, boolean ifCached) throws IOException {
+    int n = ifCached ? file.readIfCached(pos, b, off, len) : file.read(pos, b, off, len);
+    if (n >= 0) {
+      fileReads.increment();
+      fileReadBytes.add(n);
+      ThreadIo.add(ThreadIo.TERM_READS, 1);
+    }
     return n;
   }
 
@@ -413,6 +449,10 @@ final class TermTable implements AutoCloseable {
       file.truncate(committed);
       flushed = committed;
     }
+  }
+
+  private synchronized long flushedLength() {
+    return flushed;
   }
 
   synchronized long length() {

@@ -146,16 +146,21 @@ class RandomReadsTest {
 
   /**
    * Of 64-byte {@code preadv2(RWF_NOWAIT)} reads at {@code positions}, one descriptor for all, how
-   * many returned bytes (all of them if the file cannot be opened: the caller then skips).
+   * many returned bytes (all of them if the file cannot be opened: the caller then skips). A
+   * refused read starts reading its page, so the descriptor is told it reads at random: else the
+   * kernel's read-ahead around each would bring in the pages a test reads next (this test failed
+   * so, now and then, its reads served from pages the probes' read-ahead had just read).
    */
-  private static int nowaitServed(Path file, long[] positions) throws Throwable {
+  static int nowaitServed(Path file, long[] positions) throws Throwable {
     MethodHandle preadv2 =
         libc("preadv2", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT, LONG, INT));
+    MethodHandle fadvise = libc("posix_fadvise", FunctionDescriptor.of(INT, INT, LONG, LONG, INT));
     try (Arena a = Arena.ofConfined()) {
       int fd = openRaw(file, a);
       if (fd < 0) {
         return positions.length;
       }
+      int ignored = (int) fadvise.invokeExact(fd, 0L, 0L, 1); // POSIX_FADV_RANDOM: a hint
       MemorySegment iov = a.allocate(16, 8);
       iov.set(ValueLayout.ADDRESS, 0, a.allocate(64));
       iov.set(LONG, 8, 64L);
@@ -169,7 +174,7 @@ class RandomReadsTest {
   }
 
   /** Writes the file's pages out and asks the kernel to drop them; false if it cannot say so. */
-  private static boolean dropFromOsCache(Path file) throws Throwable {
+  static boolean dropFromOsCache(Path file) throws Throwable {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ch.force(true); // clean pages: the kernel drops only those
     }

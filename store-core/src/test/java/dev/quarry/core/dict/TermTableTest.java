@@ -3,6 +3,7 @@ package dev.quarry.core.dict;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -154,6 +155,64 @@ class TermTableTest {
       byte[] label = "a label".getBytes(StandardCharsets.UTF_8);
       assertEquals(committed, t.appendLoading(label), "the offset after the commit is reused");
       assertArrayEquals(label, t.read(committed));
+    }
+  }
+
+  /**
+   * A batch's probe ({@link TermTable#readIfCached}): records the OS cache holds (or the writer's
+   * buffers) come back whole, long ones too; records on pages dropped from the OS cache do not, but
+   * their reads are started, so that they are cached soon after without another call.
+   */
+  @Test
+  void recordsReadIfCachedOnlyAndAMissStartsTheirRead() throws Throwable {
+    assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "Linux only");
+    Path file = dir.resolve("terms.dat");
+    List<byte[]> records = records(6000, 8);
+    try (TermTable t = new TermTable(TermFile.open(file), 0)) {
+      long[] at = load(t, records);
+      for (int i = 0; i < 50; i++) {
+        assertArrayEquals(records.get(i), t.readIfCached(at[i]), "from the writer's buffers");
+      }
+      t.commit();
+      t.force();
+      for (int i = 0; i < at.length; i++) {
+        assertArrayEquals(records.get(i), t.readIfCached(at[i]), "cached record " + i);
+      }
+      assumeTrue(RandomReadsTest.dropFromOsCache(file), "the file's pages can be dropped");
+      long[] probe = new long[20];
+      for (int i = 0; i < probe.length; i++) {
+        probe[i] = at[i * 293 + 7];
+      }
+      // Some kernels finish reading a page for a RWF_NOWAIT read at once (see RandomReadsTest).
+      assumeTrue(
+          RandomReadsTest.nowaitServed(file, new long[] {at[5001], at[5003]}) == 0,
+          "the kernel refuses RWF_NOWAIT reads of dropped pages here");
+      int missed = 0;
+      for (long offset : probe) {
+        missed += t.readIfCached(offset) == null ? 1 : 0;
+      }
+      assertTrue(missed >= 15, "records on dropped pages read without waiting: " + (20 - missed));
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      for (int i = 0; i < probe.length; i++) {
+        byte[] got = t.readIfCached(probe[i]);
+        while (got == null && System.nanoTime() < deadline) {
+          Thread.sleep(5);
+          got = t.readIfCached(probe[i]);
+        }
+        assertArrayEquals(records.get(i * 293 + 7), got, "record " + (i * 293 + 7) + " read since");
+      }
+    }
+  }
+
+  @Test
+  void aMemoryTableReadsEveryRecordAtOnce() throws Exception {
+    try (TermTable t = new TermTable(TermFile.memory(), 0)) {
+      List<byte[]> records = records(300, 9);
+      long[] at = load(t, records);
+      t.commit();
+      for (int i = 0; i < at.length; i++) {
+        assertArrayEquals(records.get(i), t.readIfCached(at[i]), "record " + i);
+      }
     }
   }
 }
