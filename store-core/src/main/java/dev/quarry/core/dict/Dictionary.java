@@ -312,20 +312,10 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
   }
 
   /**
-   * The term of record id {@code id} if it can be had without waiting on the device: from the term
-   * cache, or decoded from its record if the OS cache holds that (then cached as by {@link
-   * #getNode}); else null.
+   * The term of record id {@code id} decoded from its {@code record}, and put in the term cache.
    */
-  Node nodeWithoutWaiting(long id) {
-    Node n = cached(id);
-    if (n != null) {
-      return n;
-    }
-    byte[] record = terms.readIfCached(NodeIds.termOffset(id));
-    if (record == null) {
-      return null;
-    }
-    n = TermCodec.decode(record, 0, record.length, this::getNode);
+  Node decodeRecord(long id, byte[] record, DictionaryWrites w) {
+    Node n = TermCodec.decode(record, 0, record.length, part -> getNode(part, w));
     nodes.put(id, n);
     recent.put(id, n);
     return n;
@@ -359,9 +349,7 @@ public final class Dictionary implements TxnParticipant, AutoCloseable {
     }
     n = nodes.getIfPresent(id);
     if (n == null) {
-      byte[] record = terms.read(NodeIds.termOffset(id));
-      n = TermCodec.decode(record, 0, record.length, part -> getNode(part, w));
-      nodes.put(id, n);
+      return decodeRecord(id, terms.read(NodeIds.termOffset(id)), w);
     }
     recent.put(id, n);
     return n;

@@ -38,17 +38,19 @@ public final class TermBatches {
     long[] wanted = new long[n];
     int m = 0;
     for (int i = 0; i < n; i++) {
-      long id = ids[i];
-      if (NodeIds.isTerm(id) && dictionary.cached(id) == null) {
-        wanted[m++] = id;
+      if (NodeIds.isTerm(ids[i])) {
+        wanted[m++] = ids[i];
       }
     }
     Arrays.sort(wanted, 0, m);
     long last = NodeIds.NONE;
     for (int i = 0; i < m; i++) {
       long id = wanted[i];
-      if (id != last) {
-        dictionary.nodeWithoutWaiting(id); // null: not cached, being read
+      if (id != last && dictionary.cached(id) == null) {
+        byte[] record = terms.readIfCached(NodeIds.termOffset(id)); // null: being read
+        if (record != null) {
+          dictionary.decodeRecord(id, record, null);
+        }
       }
       last = id;
     }
