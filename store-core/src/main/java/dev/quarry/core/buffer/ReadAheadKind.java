@@ -13,7 +13,7 @@ public enum ReadAheadKind {
   BATCHED,
   /** The leaves ahead of a scan. */
   SEQUENTIAL,
-  /** Whole extents at start-up. */
+  /** At start-up: the pages the last run used, then whole extents ({@code PoolWarmUp}). */
   WARM_UP;
 
   /** The kind's name in metrics and reports: {@code extent}, {@code warm-up} ... */

@@ -425,6 +425,27 @@ public abstract class AbstractBufferPoolTest {
   }
 
   @Test
+  void pagesTheWarmUpReadOutlastPagesReadAheadUntilASweepHasPassed() throws Exception {
+    writeExtents(2);
+    BufferPool pool = pool(BufferPoolConfig.ofFrames(64).withExtentReadAhead(false));
+    int e = Pages.EXTENT_PAGES;
+    long[] warm = LongStream.range(0, 32).toArray(); // the last run's pages: frames 0-31
+    pool.warmUp(warm, warm.length, true);
+    long[] ahead = LongStream.range(e, e + 32).toArray(); // announced, not yet used: frames 32-63
+    pool.prefetch(ahead, ahead.length);
+    await(() -> Arrays.stream(ahead).allMatch(pool::isResident));
+    for (long p = 100; p < 116; p++) { // 16 misses in a full pool: 16 evictions
+      assertEquals(p, readVersion(pool, p));
+    }
+    // Neither kind was used, but the warm-up's pages were used by the run before: the clock gives
+    // them the grace of a page just asked for, so the read-ahead goes first.
+    for (long p : warm) {
+      assertTrue(pool.isResident(p), "warm-up page " + p + " evicted before read-ahead ones");
+    }
+    assertEquals(16, Arrays.stream(ahead).filter(p -> !pool.isResident(p)).count());
+  }
+
+  @Test
   void theDirtyCountStaysNearItsLimit() {
     BufferPool pool = pool(BufferPoolConfig.ofFrames(400).withExtentReadAhead(false));
     int limit = pool.config().dirtyLimit();
