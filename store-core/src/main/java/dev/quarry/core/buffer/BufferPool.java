@@ -420,10 +420,7 @@ public final class BufferPool implements AutoCloseable {
     }
     MemorySegment.copy(src, 0, frames.memory, frames.offset(v), Pages.PAGE_SIZE);
     frames.setFlags(v, Frames.prefetchedBy(kind));
-    // Read-ahead earns its place only when used. The warm-up's pages are mostly the pages the last
-    // run used (ResidentPages): they get the grace of a page just asked for, so that the misses of
-    // a new server's first seconds do not sweep them out before its queries reach them.
-    referenced[v] = kind == ReadAheadKind.WARM_UP ? (byte) 1 : 0;
+    referenced[v] = kind.usedBefore() ? (byte) 1 : 0; // else it earns its place only when used
     frames.unlockExclusive(v);
     return true;
   }

@@ -128,6 +128,26 @@ final class TermTable implements AutoCloseable {
     return flagged ? ((long) length << 1) | (coded ? 1 : 0) : length;
   }
 
+  /**
+   * The length varint that starts a record at {@code b[at]}, read within {@code b[..limit)}: its
+   * value (the frame) in the high 32 bits, the position after it in the low; -1 if it runs past
+   * {@code limit} or past 32 bits.
+   */
+  private static long frameAt(byte[] b, int at, int limit) {
+    int v = 0;
+    int shift = 0;
+    byte x;
+    do {
+      if (at >= limit || shift > 28) {
+        return -1;
+      }
+      x = b[at++];
+      v |= (x & 0x7F) << shift;
+      shift += 7;
+    } while (x < 0);
+    return v < 0 ? -1 : (long) v << 32 | at;
+  }
+
   /** The length of the bytes a record's length varint {@code frame} announces. */
   private int bodyLength(int frame) {
     return flagged ? frame >>> 1 : frame;
@@ -250,20 +270,13 @@ final class TermTable implements AutoCloseable {
 
   /** The record at {@code offset} from its first {@code n} bytes in {@code head}. */
   private byte[] record(long offset, byte[] head, int n) throws IOException {
-    int len = 0;
-    int shift = 0;
-    int i = 0;
-    byte x;
-    do {
-      if (i >= n) {
-        throw new IllegalStateException("corrupt term table at offset " + offset);
-      }
-      x = head[i++];
-      len |= (x & 0x7F) << shift;
-      shift += 7;
-    } while (x < 0);
-    boolean coded = isCoded(len);
-    len = bodyLength(len);
+    long f = frameAt(head, 0, n);
+    if (f < 0) {
+      throw new IllegalStateException("corrupt term table at offset " + offset);
+    }
+    int i = (int) f;
+    boolean coded = isCoded((int) (f >>> 32));
+    int len = bodyLength((int) (f >>> 32));
     byte[] term = new byte[len];
     int have = Math.min(len, n - i);
     System.arraycopy(head, i, term, 0, have);
@@ -306,20 +319,13 @@ final class TermTable implements AutoCloseable {
         }
         start = offset;
       }
-      int at = (int) (offset - start);
-      int recordLen = 0;
-      int shift = 0;
-      byte x;
-      do {
-        if (at >= len) {
-          return TermTable.this.read(offset);
-        }
-        x = buf[at++];
-        recordLen |= (x & 0x7F) << shift;
-        shift += 7;
-      } while (x < 0);
-      boolean coded = isCoded(recordLen);
-      recordLen = bodyLength(recordLen);
+      long f = frameAt(buf, (int) (offset - start), len);
+      if (f < 0) {
+        return TermTable.this.read(offset); // its length runs past the window
+      }
+      int at = (int) f;
+      boolean coded = isCoded((int) (f >>> 32));
+      int recordLen = bodyLength((int) (f >>> 32));
       if (at + recordLen > len) {
         return TermTable.this.read(offset); // past the window: read on its own
       }
