@@ -13,8 +13,9 @@
 # says why and exits 3 without running anything: a run that claims a cap must have had one.
 set -euo pipefail
 
-V1=/sys/fs/cgroup/memory
-V2=/sys/fs/cgroup
+# MEMCAP_ROOT: where the cgroup file systems are mounted (/sys/fs/cgroup); tests point it elsewhere.
+V2=${MEMCAP_ROOT:-/sys/fs/cgroup}
+V1=$V2/memory
 
 # Prints v1 or v2 when a memory group can be made here; otherwise the reason, on stderr, and fails.
 flavour() {
